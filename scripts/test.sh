@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds everything and runs every test (ctest), then a bounded
+# libFuzzer run of each fuzz target under ASan/UBSan. ARBITER_FULL=1 runs the full corpora.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh --test
+jobs=$(nproc)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$jobs"
+(cd build && ctest -j"$jobs" --output-on-failure --timeout 1500)
+if [ "${ARBITER_SKIP_FUZZ:-0}" != 1 ]; then
+  scripts/fuzz.sh "${ARBITER_FUZZ_SECONDS:-20}"
+fi
