@@ -1,0 +1,69 @@
+#include "text.h"
+
+namespace arbiter::pgn::text {
+
+size_t utf8_len(const std::string& s, size_t i) {
+  const auto u = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = u(i);
+  if (c < 0x80) return 1;
+  size_t n;
+  uint32_t cp;
+  if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
+  else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
+  else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
+  else return 0;
+  if (i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    if ((u(i + k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (u(i + k) & 0x3F);
+  }
+  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+      (cp >= 0xD800 && cp <= 0xDFFF))
+    return 0;
+  return n;
+}
+
+bool decode_utf8_or_latin1(std::string& in, std::string& out, Location start, Location& first) {
+  size_t i = 0;
+  // Fast path: pure ASCII / valid UTF-8.
+  for (; i < in.size(); ++i) {
+    if (static_cast<unsigned char>(in[i]) < 0x80) continue;
+    size_t n = utf8_len(in, i);
+    if (n == 0) break;
+    i += n - 1;
+  }
+  if (i == in.size()) {
+    out = std::move(in);
+    return false;
+  }
+  out.clear();
+  out.reserve(in.size() + 16);
+  bool found = false;
+  uint32_t line = start.line, col = start.column;
+  for (size_t k = 0; k < in.size();) {
+    const unsigned char c = static_cast<unsigned char>(in[k]);
+    size_t n = c < 0x80 ? 1 : utf8_len(in, k);
+    if (n == 0) {
+      if (!found) {
+        found = true;
+        first = {line, col};
+      }
+      out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+      ++col;
+      ++k;
+      continue;
+    }
+    out.append(in, k, n);
+    if (c == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+    k += n;
+  }
+  return found;
+}
+
+}  // namespace arbiter::pgn::text

@@ -1,0 +1,17 @@
+#pragma once
+// Text helpers for the PGN reader: UTF-8 validation and Latin-1 fallback.
+#include <string>
+
+#include "arbiter/engine/pgn.h"
+
+namespace arbiter::pgn::text {
+
+// Moves `in` to `out` when it is valid UTF-8. Otherwise every byte that does not start a valid
+// UTF-8 sequence is read as Latin-1 (ISO 8859-1, what older PGN files use) and re-encoded;
+// returns true and sets `first` to the location of the first such byte (counted from `start`).
+bool decode_utf8_or_latin1(std::string& in, std::string& out, Location start, Location& first);
+
+// Length of the valid UTF-8 sequence starting at s[i], or 0.
+size_t utf8_len(const std::string& s, size_t i);
+
+}  // namespace arbiter::pgn::text

@@ -1,0 +1,386 @@
+// Tokenises one game: tag pairs (PGN 8.1) and movetext (PGN 8.2). Never throws: problems are
+// reported as diagnostics with line:column, and unknown text becomes an Invalid token so the
+// validator can say exactly where the game stops being readable.
+#include <cstring>
+
+#include "arbiter/engine/pgn.h"
+#include "text.h"
+
+namespace arbiter::pgn {
+namespace {
+
+inline bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == 0x1A;
+}
+inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+inline bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+// Characters that may continue a SAN/UCI symbol (PGN 7: letters, digits, _+#=:-, plus `/` and
+// `@` that some writers use).
+inline bool is_symbol(char c) {
+  return is_alpha(c) || is_digit(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' ||
+         c == '-' || c == '/' || c == '@';
+}
+// Where a token may end: whitespace or a character that starts another token.
+inline bool is_delim(const std::string& s, size_t i) {
+  if (i >= s.size()) return true;
+  char c = s[i];
+  return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ';' ||
+         c == '$' || c == '!' || c == '?' || c == '.';
+}
+
+class Tokenizer {
+ public:
+  Tokenizer(RawGame& g, Location start) : g_(g), s_(g.text), line_(start.line), col_(start.column) {}
+
+  void run() {
+    bool line_start = true;  // for `%` escape lines
+    while (i_ < s_.size()) {
+      char c = s_[i_];
+      if (c == '\n') {
+        adv();
+        line_start = true;
+        continue;
+      }
+      if (is_space(c)) {
+        adv();
+        continue;
+      }
+      if (c == '%' && (line_start || i_ == 0)) {  // PGN 6: escape line
+        skip_to_eol();
+        continue;
+      }
+      line_start = false;
+      switch (c) {
+        case '[': tag(); break;
+        case '{': brace_comment(); break;
+        case ';': line_comment(); break;
+        case '(':
+          push(TokenKind::VariationStart, i_, 1);
+          adv();
+          ++depth_;
+          break;
+        case ')':
+          if (depth_ == 0) {
+            diag(Severity::Warning, "unmatched-paren", here(), "')' without a matching '('; ignored");
+          } else {
+            push(TokenKind::VariationEnd, i_, 1);
+            --depth_;
+          }
+          adv();
+          break;
+        case '$': nag_number(); break;
+        case '!':
+        case '?': nag_symbol(); break;
+        case '*': result(GameResult::Unfinished, 1); break;
+        default: word(); break;
+      }
+    }
+    if (depth_ > 0)
+      diag(Severity::Warning, "unclosed-variation", here(),
+           std::to_string(depth_) + " variation(s) not closed at the end of the game");
+    for (; depth_ > 0; --depth_) push(TokenKind::VariationEnd, s_.size(), 0);
+  }
+
+ private:
+  RawGame& g_;
+  const std::string& s_;
+  size_t i_ = 0;
+  uint32_t line_, col_;
+  int depth_ = 0;
+  bool movetext_ = false, tag_after_moves_reported_ = false;
+
+  Location here() const { return {line_, col_}; }
+  void adv() {
+    char c = s_[i_++];
+    if (c == '\n') {
+      ++line_;
+      col_ = 1;
+    } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+      ++col_;
+    }
+  }
+  void adv(size_t n) {
+    for (size_t k = 0; k < n && i_ < s_.size(); ++k) adv();
+  }
+  void skip_to_eol() {
+    while (i_ < s_.size() && s_[i_] != '\n') adv();
+  }
+  void diag(Severity sev, std::string code, Location at, std::string msg) {
+    g_.diagnostics.push_back({sev, std::move(code), at, std::move(msg)});
+  }
+  void push(TokenKind k, size_t off, size_t len, uint32_t value = 0, Location at = {}) {
+    if (at.line == 0) at = here();
+    g_.tokens.push_back({k, static_cast<uint32_t>(off), static_cast<uint32_t>(len), value, at});
+    if (k != TokenKind::Comment) movetext_ = true;
+  }
+
+  // PGN 8.1: [Name "value"] with \" and \\ escapes. Real files also hold unescaped quotes
+  // ([White ""Mirage""]) and a trailing backslash; those fall back to "first quote to the
+  // last quote before the closing bracket on the line" with a warning.
+  void tag() {
+    const Location at = here();
+    const size_t start = i_;
+    if (movetext_ && !tag_after_moves_reported_) {
+      tag_after_moves_reported_ = true;
+      diag(Severity::Warning, "tag-in-movetext", at, "tag pair after the movetext started");
+    }
+    adv();  // [
+    auto skip_ws = [&] {
+      while (i_ < s_.size() && s_[i_] != '\n' && is_space(s_[i_])) adv();
+    };
+    skip_ws();
+    const size_t name_begin = i_;
+    while (i_ < s_.size() && (is_alpha(s_[i_]) || is_digit(s_[i_]) || s_[i_] == '_')) adv();
+    std::string name = s_.substr(name_begin, i_ - name_begin);
+    skip_ws();
+    std::string value;
+    bool ok = !name.empty() && i_ < s_.size() && s_[i_] == '"';
+    if (ok) {
+      adv();
+      ok = false;
+      while (i_ < s_.size() && s_[i_] != '\n') {
+        char c = s_[i_];
+        if (c == '\\' && i_ + 1 < s_.size() && (s_[i_ + 1] == '"' || s_[i_ + 1] == '\\')) {
+          value.push_back(s_[i_ + 1]);
+          adv(2);
+          continue;
+        }
+        if (c == '"') {
+          adv();
+          ok = true;
+          break;
+        }
+        value.push_back(c);
+        adv();
+      }
+      if (ok) {
+        skip_ws();
+        ok = i_ < s_.size() && s_[i_] == ']';
+        if (ok) adv();
+      }
+    }
+    if (!ok) {
+      // Fallback on the raw line: value between the first quote and the last `"]`.
+      size_t eol = s_.find('\n', start);
+      if (eol == std::string::npos) eol = s_.size();
+      std::string_view line(s_.data() + start, eol - start);
+      size_t q1 = line.find('"');
+      size_t close = std::string_view::npos;
+      for (size_t k = line.size(); k-- > 0;) {
+        if (line[k] != ']') continue;
+        size_t j = k;
+        while (j > 0 && (line[j - 1] == ' ' || line[j - 1] == '\t')) --j;
+        if (j > 0 && line[j - 1] == '"' && q1 != std::string_view::npos && j - 1 > q1) {
+          close = k;
+          value.assign(line.substr(q1 + 1, j - 1 - q1 - 1));
+          break;
+        }
+      }
+      if (close == std::string_view::npos) {
+        // No quoted value at all: [Round 5] -> take the text up to ']'.
+        size_t rb = line.find(']');
+        if (!name.empty() && rb != std::string_view::npos && q1 == std::string_view::npos) {
+          size_t vb = name_begin - start + name.size();
+          value.assign(line.substr(vb, rb - vb));
+          while (!value.empty() && is_space(value.front())) value.erase(value.begin());
+          while (!value.empty() && is_space(value.back())) value.pop_back();
+          close = rb;
+          diag(Severity::Warning, "malformed-tag", at, "tag value of [" + name + "] is not quoted");
+        } else {
+          diag(Severity::Error, "bad-tag", at, "unreadable tag pair: " + std::string(line.substr(0, 60)));
+          while (i_ < eol) adv();
+          return;
+        }
+      } else {
+        diag(Severity::Warning, "malformed-tag", at,
+             "tag value of [" + name + "] holds unescaped quotes or backslashes");
+      }
+      while (i_ < start + close + 1) adv();
+      if (i_ < start + close + 1) i_ = start + close + 1;
+    }
+    if (name.empty()) {
+      diag(Severity::Error, "bad-tag", at, "tag pair without a name");
+      return;
+    }
+    g_.tags.push_back({std::move(name), std::move(value), at});
+  }
+
+  void brace_comment() {
+    const Location at = here();
+    adv();
+    const size_t b = i_;
+    const void* p = std::memchr(s_.data() + i_, '}', s_.size() - i_);
+    const size_t e = p ? static_cast<size_t>(static_cast<const char*>(p) - s_.data()) : s_.size();
+    push(TokenKind::Comment, b, e - b, 0, at);
+    // advance, counting lines and columns
+    while (i_ < e) adv();
+    if (p) {
+      adv();
+    } else {
+      bool known = false;
+      for (auto& d : g_.diagnostics) known |= d.code == "unterminated-comment";
+      if (!known)
+        diag(Severity::Error, "unterminated-comment", at, "comment not closed before the end of the game");
+    }
+  }
+  void line_comment() {
+    const Location at = here();
+    adv();
+    const size_t b = i_;
+    while (i_ < s_.size() && s_[i_] != '\n') adv();
+    size_t e = i_;
+    if (e > b && s_[e - 1] == '\r') --e;
+    push(TokenKind::Comment, b, e - b, 0, at);
+  }
+  void nag_number() {
+    const Location at = here();
+    const size_t b = i_;
+    adv();
+    uint32_t v = 0;
+    size_t nd = 0;
+    while (i_ < s_.size() && is_digit(s_[i_]) && nd < 4) {
+      v = v * 10 + uint32_t(s_[i_] - '0');
+      adv();
+      ++nd;
+    }
+    if (nd == 0 || v > 255) {
+      diag(Severity::Warning, "bad-nag", at, "'$' must be followed by a number 0-255; ignored");
+      return;
+    }
+    push(TokenKind::Nag, b, i_ - b, v, at);
+  }
+  // PGN 8.2.4 suffix annotations, which import format accepts as NAGs 1-6.
+  void nag_symbol() {
+    const Location at = here();
+    const size_t b = i_;
+    char a = s_[i_];
+    char n = i_ + 1 < s_.size() ? s_[i_ + 1] : 0;
+    uint32_t v;
+    size_t len = 1;
+    if (a == '!' && n == '!') v = 3, len = 2;
+    else if (a == '?' && n == '?') v = 4, len = 2;
+    else if (a == '!' && n == '?') v = 5, len = 2;
+    else if (a == '?' && n == '!') v = 6, len = 2;
+    else v = a == '!' ? 1 : 2;
+    adv(len);
+    push(TokenKind::Nag, b, len, v, at);
+  }
+  void result(GameResult r, size_t len) {
+    const Location at = here();
+    adv(len);
+    if (depth_ > 0) return;  // a result inside a variation is commentary
+    g_.result = r;
+    g_.result_where = at;
+    movetext_ = true;
+  }
+  bool starts(std::string_view w) const { return s_.compare(i_, w.size(), w) == 0 && is_delim(s_, i_ + w.size()); }
+
+  void word() {
+    const Location at = here();
+    const size_t b = i_;
+    char c = s_[i_];
+    if (c == '1' || c == '0' || c == '\xC2') {
+      if (starts("1-0")) return result(GameResult::WhiteWins, 3);
+      if (starts("0-1")) return result(GameResult::BlackWins, 3);
+      if (starts("1/2-1/2")) return result(GameResult::Draw, 7);
+      if (starts("\xC2\xBD-\xC2\xBD")) return result(GameResult::Draw, 5);  // ½-½
+    }
+    if (is_digit(c)) {
+      // Castling written with zeros (FIDE notation 0-0) and the UCI null move 0000.
+      if (starts("0-0-0") || starts("0-0")) {
+        size_t len = starts("0-0-0") ? 5 : 3;
+        while (i_ < b + len) adv();
+        suffix_and_push(TokenKind::Move, b, at);
+        return;
+      }
+      if (starts("0000")) {
+        adv(4);
+        push(TokenKind::NullMove, b, 4, 0, at);
+        return;
+      }
+      uint32_t n = 0;
+      while (i_ < s_.size() && is_digit(s_[i_])) {
+        n = n * 10 + uint32_t(s_[i_] - '0');
+        adv();
+        if (n > 100000000) n = 100000000;
+      }
+      // Move number indication (PGN 8.2.2): digits then any number of periods.
+      size_t dots = 0;
+      while (i_ < s_.size() && (s_[i_] == '.' || (s_[i_] == '\xE2' && s_.compare(i_, 3, "\xE2\x80\xA6") == 0))) {
+        if (s_[i_] == '.') {
+          adv();
+          ++dots;
+        } else {
+          adv(3);
+          dots += 3;
+        }
+      }
+      if (i_ < s_.size() && is_symbol(s_[i_]) && dots == 0) {
+        // digits glued to letters: not a move number ("1e4"); treat as an invalid symbol
+        while (i_ < s_.size() && is_symbol(s_[i_])) adv();
+        invalid(b, at);
+        return;
+      }
+      push(TokenKind::MoveNumber, b, i_ - b, n, at);
+      return;
+    }
+    if (c == '-' && i_ + 1 < s_.size() && s_[i_ + 1] == '-') {
+      adv(2);
+      push(TokenKind::NullMove, b, 2, 0, at);
+      return;
+    }
+    if (is_alpha(c) || c == '@' || c == '-') {
+      while (i_ < s_.size() && is_symbol(s_[i_])) adv();
+      std::string_view w(s_.data() + b, i_ - b);
+      if (w == "Z0" || w == "@@@@" || w == "null") {
+        push(TokenKind::NullMove, b, i_ - b, 0, at);
+        return;
+      }
+      // "e.p." after an en passant capture (old scoresheets): not a move, ignore.
+      if (w == "e" && s_.compare(b, 4, "e.p.") == 0) {
+        adv(3);
+        return;
+      }
+      if (w == "ep") return;
+      suffix_and_push(TokenKind::Move, b, at);
+      return;
+    }
+    // Anything else is not PGN: keep it as one invalid token up to the next delimiter.
+    adv();
+    while (i_ < s_.size() && !is_space(s_[i_]) && s_[i_] != '{' && s_[i_] != '(' && s_[i_] != ')' &&
+           s_[i_] != '[')
+      adv();
+    invalid(b, at);
+  }
+  void suffix_and_push(TokenKind k, size_t b, Location at) { push(k, b, i_ - b, 0, at); }
+  void invalid(size_t b, Location at) {
+    push(TokenKind::Invalid, b, i_ - b, 0, at);
+  }
+};
+
+}  // namespace
+
+void parse_game(GameChunk&& chunk, RawGame& out) {
+  out.clear();
+  out.index = chunk.index;
+  out.start = chunk.start;
+  out.diagnostics = std::move(chunk.diagnostics);
+  Location first_latin1;
+  if (text::decode_utf8_or_latin1(chunk.bytes, out.text, chunk.start, first_latin1)) {
+    out.diagnostics.push_back({Severity::Warning, "latin1", first_latin1,
+                               "bytes that are not UTF-8 were read as Latin-1 (ISO 8859-1)"});
+  }
+  Tokenizer(out, chunk.start).run();
+}
+
+RawGame parse_game(std::string_view text, Location start, uint64_t index) {
+  GameChunk c;
+  c.bytes.assign(text);
+  c.start = start;
+  c.index = index;
+  RawGame g;
+  parse_game(std::move(c), g);
+  return g;
+}
+
+}  // namespace arbiter::pgn
