@@ -1,6 +1,9 @@
-// Cuts a byte stream into games without tokenising them fully: only the states that decide
-// where a game ends are tracked (comments, tag strings, variation depth, termination markers).
-// Memory is bounded by one game plus one read buffer.
+// Cuts a byte stream into games without tokenising them: only what decides where a game ends
+// is tracked (comments, tag strings, variation depth, termination markers). Memory is bounded
+// by one game plus one read buffer. The hot loops (comments, whitespace, move text) scan whole
+// runs of bytes; columns are computed only where a game starts or a problem is reported.
+#include <emmintrin.h>
+
 #include <cstring>
 
 #include "arbiter/engine/pgn.h"
@@ -8,25 +11,63 @@
 namespace arbiter::pgn {
 namespace {
 
-constexpr size_t kBufSize = 1 << 20;
+constexpr size_t kBufSize = size_t{1} << 20;
+constexpr size_t kNone = ~size_t{0};
 constexpr size_t kMaxGameBytes = size_t{64} << 20;  // a "game" larger than this is corrupt input
 
-enum class St : uint8_t { Normal, Brace, LineComment, Escape, Tag, TagString, TagEscape, Resync };
+enum class St : uint8_t { Normal, Brace, LineComment, Tag, TagString, TagEscape, Resync };
 
-inline bool is_space(unsigned char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == 0x1A;
+// Byte classes in the Normal state.
+enum : uint8_t { C_TOKEN, C_SPACE, C_NEWLINE, C_SPECIAL, C_BAD };
+constexpr bool is_space_byte(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == 0x1A;
 }
 // Control bytes that no PGN text contains: a sign of binary garbage or a broken transfer.
-inline bool is_bad(unsigned char c) { return (c < 0x20 && !is_space(c)) || c == 0x7F; }
+constexpr bool is_bad_byte(unsigned char c) {
+  return (c < 0x20 && c != '\n' && !is_space_byte(c)) || c == 0x7F;
+}
+struct ClassTable {
+  uint8_t t[256];
+  constexpr ClassTable() : t{} {
+    for (int c = 0; c < 256; ++c) {
+      auto u = static_cast<unsigned char>(c);
+      t[c] = u == '\n'             ? C_NEWLINE
+             : is_space_byte(u)    ? C_SPACE
+             : is_bad_byte(u)      ? C_BAD
+             : (u == '[' || u == '{' || u == ';' || u == '(' || u == ')' || u == '%') ? C_SPECIAL
+                                   : C_TOKEN;
+    }
+  }
+};
+constexpr ClassTable kClass;
 
 bool is_result(const char* t, size_t n) {
   std::string_view s(t, n);
-  return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*" || s == "½-½";
+  return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*" || s == "\xC2\xBD-\xC2\xBD";
 }
 
 std::string hex(unsigned char c) {
   static const char* d = "0123456789ABCDEF";
   return std::string("0x") + d[c >> 4] + d[c & 15];
+}
+
+// Index of the first byte in [p, end) that is '}', a control byte or DEL; end if none.
+inline const char* brace_stop(const char* p, const char* end) {
+  const __m128i close = _mm_set1_epi8('}'), del = _mm_set1_epi8(0x7F), sp = _mm_set1_epi8(0x20);
+  while (end - p >= 16) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // unsigned c < 0x20  <=>  max(c, 0x20) != c
+    __m128i lt = _mm_xor_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, sp), v), _mm_set1_epi8(-1));
+    __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, close), _mm_cmpeq_epi8(v, del)), lt);
+    int bits = _mm_movemask_epi8(m);
+    if (bits) return p + __builtin_ctz(static_cast<unsigned>(bits));
+    p += 16;
+  }
+  for (; p < end; ++p) {
+    auto c = static_cast<unsigned char>(*p);
+    if (c == '}' || c < 0x20 || c == 0x7F) return p;
+  }
+  return end;
 }
 
 }  // namespace
@@ -37,262 +78,364 @@ struct Splitter::Impl {
   size_t pos = 0, len = 0;
   bool eof = false, first_read = true;
 
+  // Location: line of buf[pos]; start of that line in buf (kNone: before buf[0], whose column
+  // is col0); a cached column to make repeated queries on one line incremental.
+  uint32_t line = 1, col0 = 1;
+  size_t line_begin = 0;
+  size_t cc_idx = 0;
+  uint32_t cc_col = 1;
+
   St st = St::Normal;
-  uint32_t line = 1, col = 1;  // location of the byte about to be read
-  bool at_line_start = true, line_blank = true;
   int depth = 0;
-  bool movetext = false;        // current game has movetext
-  char tok[8];
-  size_t tok_len = 0;           // current Normal-state token (only short ones matter)
-  size_t prefix_match = 0;      // progress matching "[Event \"" at a line start (Brace/Resync)
+  bool movetext = false, in_token = false, line_blank = true;
+  size_t tok_begin = 0;
   Location brace_open, bad_at;
   unsigned char bad_byte = 0;
-  bool bad_reported = false;
 
   GameChunk cur;
-  bool cur_started = false;
+  bool started = false;
+  size_t seg = kNone;  // where the bytes of `cur` not yet copied begin in buf
   uint64_t next_index = 0;
-  std::vector<GameChunk> ready;  // finished games not yet handed out (at most 2)
+  bool have_ready = false;
+  GameChunk ready;
 
-  void start_game(Location at) {
-    cur.bytes.clear();
-    cur.diagnostics.clear();
-    cur.start = at;
-    cur_started = true;
-    movetext = false;
-    depth = 0;
-    tok_len = 0;
-  }
-  void finish_game() {
-    if (cur_started) {
-      cur.index = next_index++;
-      ready.push_back(std::move(cur));
-      cur = GameChunk{};
+  uint32_t col_at(size_t i) {
+    size_t from;
+    uint32_t col;
+    if (cc_idx <= i && (line_begin == kNone || cc_idx >= line_begin)) {
+      from = cc_idx;
+      col = cc_col;
+    } else if (line_begin != kNone) {
+      from = line_begin;
+      col = 1;
+    } else {
+      from = 0;
+      col = col0;
     }
-    cur_started = false;
-    movetext = false;
-    depth = 0;
-    tok_len = 0;
+    for (size_t k = from; k < i; ++k) col += (static_cast<unsigned char>(buf[k]) & 0xC0) != 0x80;
+    cc_idx = i;
+    cc_col = col;
+    return col;
   }
-  void add(char c, Location at) {
-    if (!cur_started) start_game(at);
-    cur.bytes.push_back(c);
-  }
-  void diag(Severity s, std::string code, Location at, std::string msg) {
-    if (!cur_started) start_game(at);
-    cur.diagnostics.push_back({s, std::move(code), at, std::move(msg)});
+  Location loc(size_t i) { return {line, col_at(i)}; }
+  void newline_at(size_t i) {  // buf[i] == '\n' has been passed
+    ++line;
+    line_begin = i + 1;
+    cc_idx = i + 1;
+    cc_col = 1;
   }
 
-  bool fill() {
+  bool refill() {
     if (eof) return false;
-    len = src->read(buf.data(), buf.size());
+    if (seg != kNone) {
+      cur.bytes.append(buf.data() + seg, pos - seg);
+      seg = 0;
+    }
+    if (in_token) tok_begin = tok_begin >= pos ? tok_begin - pos : 0;
+    const uint32_t c = col_at(pos);
+    col0 = c;
+    cc_idx = 0;
+    cc_col = c;
+    line_begin = (line_begin != kNone && line_begin >= pos) ? line_begin - pos : kNone;
+    if (line_begin == 0 && c != 1) line_begin = kNone;
+    std::memmove(buf.data(), buf.data() + pos, len - pos);
+    len -= pos;
     pos = 0;
-    if (len == 0) {
+    size_t n = src->read(buf.data() + len, buf.size() - len);
+    if (n == 0) {
       eof = true;
-      return false;
+      return len > 0;
     }
     if (first_read) {
       first_read = false;
-      if (len >= 3 && std::memcmp(buf.data(), "\xEF\xBB\xBF", 3) == 0) pos = 3;  // UTF-8 BOM
+      if (n >= 3 && std::memcmp(buf.data(), "\xEF\xBB\xBF", 3) == 0) {  // UTF-8 BOM
+        std::memmove(buf.data(), buf.data() + 3, n - 3);
+        n -= 3;
+      }
     }
+    len += n;
     return true;
   }
-
-  // Ends the Normal-state token; returns true if it was a termination marker ending the game.
-  bool end_token() {
-    bool res = tok_len > 0 && tok_len <= sizeof tok && depth <= 0 && is_result(tok, tok_len);
-    tok_len = 0;
-    if (res) finish_game();
-    return res;
+  // Makes at least k bytes available from pos unless the input ends first.
+  void ensure(size_t k) {
+    while (len - pos < k && !eof) refill();
+  }
+  bool starts_with(std::string_view w) {
+    ensure(w.size());
+    return len - pos >= w.size() && std::memcmp(buf.data() + pos, w.data(), w.size()) == 0;
   }
 
-  void enter_resync(unsigned char c, Location at) {
-    bad_at = at;
-    bad_byte = c;
+  void start_game(size_t i) {
+    cur.bytes.clear();
+    cur.diagnostics.clear();
+    cur.start = loc(i);
+    started = true;
+    seg = i;
+    movetext = false;
+    depth = 0;
+  }
+  void finish_game(size_t end) {
+    if (started) {
+      if (seg != kNone) cur.bytes.append(buf.data() + seg, end - seg);
+      cur.index = next_index++;
+      ready = std::move(cur);
+      cur = GameChunk{};
+      have_ready = true;
+    }
+    started = false;
+    seg = kNone;
+    movetext = false;
+    depth = 0;
+    in_token = false;
+  }
+  void diag(Severity s, std::string code, Location at, std::string msg) {
+    cur.diagnostics.push_back({s, std::move(code), at, std::move(msg)});
+  }
+
+  void enter_resync(size_t i) {
+    bad_at = loc(i);
+    bad_byte = static_cast<unsigned char>(buf[i]);
+    if (!started) start_game(i);
+    if (seg != kNone) cur.bytes.append(buf.data() + seg, i - seg);
+    seg = kNone;
     st = St::Resync;
-    prefix_match = 0;
+    line_blank = false;
+    in_token = false;
+    pos = i + 1;
   }
   void leave_resync(const char* why) {
     diag(Severity::Error, "bad-bytes", bad_at,
          "unreadable byte " + hex(bad_byte) + "; input skipped up to line " + std::to_string(line) +
              " (" + why + ")");
-    finish_game();
+    finish_game(pos);
     st = St::Normal;
   }
 
-  // Processes one byte; the caller has already advanced past it.
-  void step(unsigned char c) {
-    const Location at{line, col};
-    if (c == '\n') {
-      ++line;
-      col = 1;
-    } else if ((c & 0xC0) != 0x80) {
-      ++col;
-    }
-    const bool line_start = at_line_start;
-    if (c == '\n') {
-      at_line_start = true;
-    } else if (c != '\r') {
-      at_line_start = false;
-    }
+  // Ends the current Normal-state token at `end`; a termination marker at depth 0 ends the game.
+  void end_token(size_t end) {
+    if (!in_token) return;
+    in_token = false;
+    const size_t n = end - tok_begin;
+    const char c = buf[tok_begin];
+    if (n <= 7 && (c == '1' || c == '0' || c == '*' || c == '\xC2') && depth <= 0 &&
+        is_result(buf.data() + tok_begin, n))
+      finish_game(end);
+  }
 
-    if (st == St::Resync) {
-      // Resynchronise at a blank line or at a line that starts with `[Event "`.
-      static constexpr std::string_view kEvent = "[Event ";
-      if (c == '\n') {
-        if (line_blank) leave_resync("blank line");
-        line_blank = true;
-        prefix_match = 0;
+  void scan_normal() {
+    const char* b = buf.data();
+    while (pos < len && !have_ready) {
+      const auto c = static_cast<unsigned char>(b[pos]);
+      switch (kClass.t[c]) {
+        case C_TOKEN:
+          if (!in_token) {
+            if (!started) start_game(pos);
+            in_token = true;
+            tok_begin = pos;
+            movetext = true;
+          }
+          ++pos;
+          while (pos < len && kClass.t[static_cast<unsigned char>(b[pos])] == C_TOKEN) ++pos;
+          continue;
+        case C_SPACE:
+          end_token(pos);
+          if (have_ready) return;
+          ++pos;
+          while (pos < len && kClass.t[static_cast<unsigned char>(b[pos])] == C_SPACE) ++pos;
+          continue;
+        case C_NEWLINE:
+          end_token(pos);
+          if (have_ready) return;
+          newline_at(pos);
+          ++pos;
+          continue;
+        case C_BAD:
+          end_token(pos);
+          if (have_ready) return;
+          enter_resync(pos);
+          return;
+        default:
+          break;
+      }
+      end_token(pos);
+      if (have_ready) return;  // the special byte starts the next game
+      if (c == '%' && (line_begin == pos || (line_begin == kNone && pos == 0 && col0 == 1))) {
+        if (!started) start_game(pos);  // PGN 6: escape line, ignored to its end
+        st = St::LineComment;
+        ++pos;
         return;
       }
-      if (!is_space(c)) line_blank = false;
-      if (line_start) prefix_match = 0;
-      if ((line_start || prefix_match > 0) && prefix_match < kEvent.size() &&
-          c == kEvent[prefix_match]) {
-        if (++prefix_match == kEvent.size()) {
-          const Location tag_at{at.line, at.column - uint32_t(kEvent.size() - 1)};
-          leave_resync("next [Event tag");
-          for (char e : kEvent) add(e, tag_at);
+      switch (c) {
+        case '[':
+          if (movetext) {
+            finish_game(pos);
+            return;
+          }
+          if (!started) start_game(pos);
           st = St::Tag;
-        }
-      } else {
-        prefix_match = 0;
+          ++pos;
+          return;
+        case '{':
+          if (!started) start_game(pos);
+          brace_open = loc(pos);
+          movetext = true;
+          st = St::Brace;
+          ++pos;
+          return;
+        case ';':
+          if (!started) start_game(pos);
+          movetext = true;
+          st = St::LineComment;
+          ++pos;
+          return;
+        default:  // ( )
+          if (!started) start_game(pos);
+          depth += c == '(' ? 1 : -1;
+          movetext = true;
+          ++pos;
+          continue;
       }
-      return;
     }
-    if (c == '\n') line_blank = true;
+  }
 
-    if (is_bad(c)) {
-      if (cur_started || true) enter_resync(c, at);
-      line_blank = false;
-      return;
-    }
-    if (cur_started && cur.bytes.size() > kMaxGameBytes) {
-      diag(Severity::Error, "game-too-long", at, "game exceeds 64 MiB; input skipped");
-      enter_resync(c, at);
-      return;
-    }
-
-    switch (st) {
-      case St::Normal:
-        if (is_space(c)) {
-          end_token();
-          if (cur_started) add(static_cast<char>(c), at);
-          return;
-        }
-        line_blank = false;
-        if (line_start && c == '%') {  // PGN 6: escape mechanism, the whole line is ignored
-          end_token();
-          add('%', at);
-          st = St::Escape;
-          return;
-        }
-        switch (c) {
-          case '[':
-            end_token();
-            if (movetext) finish_game();
-            add('[', at);
-            st = St::Tag;
-            return;
-          case '{':
-            end_token();
-            add('{', at);
-            brace_open = at;
-            movetext = true;
-            prefix_match = 0;
-            st = St::Brace;
-            return;
-          case ';':
-            end_token();
-            add(';', at);
-            movetext = true;
-            st = St::LineComment;
-            return;
-          case '(':
-          case ')':
-            end_token();
-            add(static_cast<char>(c), at);
-            depth += c == '(' ? 1 : -1;
-            movetext = true;
-            return;
-          default:
-            if (tok_len < sizeof tok) tok[tok_len] = static_cast<char>(c);
-            ++tok_len;
-            add(static_cast<char>(c), at);
-            movetext = true;
-            return;
-        }
-      case St::Brace: {
-        static constexpr std::string_view kEvent = "[Event \"";
-        if (c == '}') {
-          add('}', at);
+  void scan_brace() {
+    while (pos < len) {
+      const char* p = brace_stop(buf.data() + pos, buf.data() + len);
+      pos = static_cast<size_t>(p - buf.data());
+      if (pos == len) return;
+      const auto c = static_cast<unsigned char>(*p);
+      if (c == '}') {
+        ++pos;
+        st = St::Normal;
+        return;
+      }
+      if (c == '\n') {
+        newline_at(pos);
+        ++pos;
+        // An unterminated comment must not swallow the rest of the file: a line starting with
+        // `[Event "` ends it (comments do not nest, PGN 8.2.5, and real ones never hold that).
+        if (starts_with("[Event \"")) {
+          diag(Severity::Error, "unterminated-comment", brace_open,
+               "comment opened here is not closed before the next game (line " +
+                   std::to_string(line) + ")");
+          finish_game(pos);
           st = St::Normal;
           return;
         }
-        // An unterminated comment must not swallow the rest of the file: a line that starts
-        // with `[Event "` ends it (PGN 8.2.5 comments do not nest and real ones never hold that).
-        if (line_start) prefix_match = 0;
-        if ((line_start || prefix_match > 0) && c == kEvent[prefix_match]) {
-          if (++prefix_match == kEvent.size()) {
-            cur.bytes.resize(cur.bytes.size() - (kEvent.size() - 1));
-            const Location tag_at{at.line, at.column - uint32_t(kEvent.size() - 1)};
-            diag(Severity::Error, "unterminated-comment", brace_open,
-                 "comment opened here is not closed before the next game (line " +
-                     std::to_string(tag_at.line) + ")");
-            finish_game();
-            for (char e : kEvent) add(e, tag_at);
-            st = St::TagString;
-            prefix_match = 0;
-            return;
-          }
-        } else {
-          prefix_match = 0;
-        }
-        add(static_cast<char>(c), at);
+        continue;
+      }
+      if (is_bad_byte(c)) {
+        enter_resync(pos);
         return;
       }
-      case St::LineComment:
-      case St::Escape:
-        add(static_cast<char>(c), at);
-        if (c == '\n') st = St::Normal;
+      ++pos;  // tab, CR ...
+    }
+  }
+
+  void scan_line_comment() {
+    const void* p = std::memchr(buf.data() + pos, '\n', len - pos);
+    if (!p) {
+      pos = len;
+      return;
+    }
+    pos = static_cast<size_t>(static_cast<const char*>(p) - buf.data());
+    newline_at(pos);
+    ++pos;
+    st = St::Normal;
+  }
+
+  void scan_tag() {
+    const char* b = buf.data();
+    while (pos < len) {
+      const auto c = static_cast<unsigned char>(b[pos]);
+      if (is_bad_byte(c)) {
+        enter_resync(pos);
         return;
-      case St::Tag:
-        add(static_cast<char>(c), at);
-        if (c == '"') st = St::TagString;
-        else if (c == ']' || c == '\n') st = St::Normal;
+      }
+      if (c == '\n') {
+        newline_at(pos);
+        ++pos;
+        st = St::Normal;  // tag pairs never span lines; the tokenizer reports the broken one
         return;
-      case St::TagString:
-        add(static_cast<char>(c), at);
-        if (c == '\\') st = St::TagEscape;
-        else if (c == '"') st = St::Tag;
-        else if (c == '\n') st = St::Normal;
-        return;
-      case St::TagEscape:
-        add(static_cast<char>(c), at);
-        st = c == '\n' ? St::Normal : St::TagString;
-        return;
-      case St::Resync:
-        return;
+      }
+      ++pos;
+      switch (st) {
+        case St::Tag:
+          if (c == '"') st = St::TagString;
+          else if (c == ']') {
+            st = St::Normal;
+            return;
+          }
+          break;
+        case St::TagString:
+          if (c == '\\') st = St::TagEscape;
+          else if (c == '"') st = St::Tag;
+          break;
+        default:
+          st = St::TagString;
+          break;
+      }
+    }
+  }
+
+  void scan_resync() {
+    // Resynchronise at a blank line or at a line that starts with `[Event `.
+    const char* b = buf.data();
+    while (pos < len) {
+      const auto c = static_cast<unsigned char>(b[pos]);
+      if (c == '\n') {
+        newline_at(pos);
+        ++pos;
+        if (line_blank) {
+          leave_resync("blank line");
+          return;
+        }
+        line_blank = true;
+        if (starts_with("[Event ")) {
+          leave_resync("next [Event tag");
+          return;
+        }
+        b = buf.data();
+        continue;
+      }
+      if (!is_space_byte(c)) line_blank = false;
+      ++pos;
     }
   }
 
   bool next(GameChunk& out) {
-    while (ready.empty()) {
-      if (pos == len && !fill()) {
+    while (!have_ready) {
+      if (pos >= len && !refill()) {
         if (st == St::Resync) leave_resync("end of input");
-        if (st == St::Brace && cur_started)
-          diag(Severity::Error, "unterminated-comment", brace_open,
-               "comment opened here is not closed before the end of input");
-        end_token();
-        finish_game();
-        if (ready.empty()) return false;
+        if (!have_ready && started) {
+          if (st == St::Brace)
+            diag(Severity::Error, "unterminated-comment", brace_open,
+                 "comment opened here is not closed before the end of input");
+          end_token(pos);
+          if (!have_ready) finish_game(pos);
+        }
+        if (!have_ready) return false;
         break;
       }
-      const char* b = buf.data();
-      while (pos < len && ready.empty()) step(static_cast<unsigned char>(b[pos++]));
+      if (started && seg != kNone && cur.bytes.size() + (pos - seg) > kMaxGameBytes &&
+          st != St::Resync) {
+        diag(Severity::Error, "game-too-long", loc(pos), "game longer than 64 MiB");
+        enter_resync(pos);
+        continue;
+      }
+      switch (st) {
+        case St::Normal: scan_normal(); break;
+        case St::Brace: scan_brace(); break;
+        case St::LineComment: scan_line_comment(); break;
+        case St::Tag:
+        case St::TagString:
+        case St::TagEscape: scan_tag(); break;
+        case St::Resync: scan_resync(); break;
+      }
     }
-    out = std::move(ready.front());
-    ready.erase(ready.begin());
+    out = std::move(ready);
+    ready = GameChunk{};
+    have_ready = false;
     return true;
   }
 };

@@ -30,7 +30,8 @@ inline bool is_delim(const std::string& s, size_t i) {
 
 class Tokenizer {
  public:
-  Tokenizer(RawGame& g, Location start) : g_(g), s_(g.text), line_(start.line), col_(start.column) {}
+  Tokenizer(RawGame& g, Location start)
+      : g_(g), s_(g.text), line_(start.line), first_col_(start.column) {}
 
   void run() {
     bool line_start = true;  // for `%` escape lines
@@ -41,8 +42,8 @@ class Tokenizer {
         line_start = true;
         continue;
       }
-      if (is_space(c)) {
-        adv();
+      if (c == ' ' || is_space(c)) {
+        ++i_;
         continue;
       }
       if (c == '%' && (line_start || i_ == 0)) {  // PGN 6: escape line
@@ -85,25 +86,53 @@ class Tokenizer {
   RawGame& g_;
   const std::string& s_;
   size_t i_ = 0;
-  uint32_t line_, col_;
+  // Columns are computed lazily (only where a token starts): line_begin_ is the index where the
+  // current line starts (the game's first line starts at first_col_), cc_* caches the last query.
+  uint32_t line_, first_col_;
+  size_t line_begin_ = 0, cc_i_ = 0;
+  uint32_t cc_col_ = 0;
   int depth_ = 0;
   bool movetext_ = false, tag_after_moves_reported_ = false;
 
-  Location here() const { return {line_, col_}; }
-  void adv() {
-    char c = s_[i_++];
-    if (c == '\n') {
-      ++line_;
-      col_ = 1;
-    } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
-      ++col_;
+  Location here() {
+    size_t from;
+    uint32_t col;
+    if (cc_col_ != 0 && cc_i_ >= line_begin_ && cc_i_ <= i_) {
+      from = cc_i_;
+      col = cc_col_;
+    } else {
+      from = line_begin_;
+      col = line_begin_ == 0 ? first_col_ : 1;
     }
+    for (size_t k = from; k < i_; ++k) col += (static_cast<unsigned char>(s_[k]) & 0xC0) != 0x80;
+    cc_i_ = i_;
+    cc_col_ = col;
+    return {line_, col};
+  }
+  void adv() {
+    if (s_[i_] == '\n') {
+      ++line_;
+      line_begin_ = i_ + 1;
+    }
+    ++i_;
+  }
+  // Advances to index e (> i_), counting the newlines in between.
+  void jump(size_t e) {
+    const char* p = s_.data() + i_;
+    const char* end = s_.data() + e;
+    while (const void* nl = std::memchr(p, '\n', static_cast<size_t>(end - p))) {
+      ++line_;
+      p = static_cast<const char*>(nl) + 1;
+      line_begin_ = static_cast<size_t>(p - s_.data());
+    }
+    i_ = e;
   }
   void adv(size_t n) {
     for (size_t k = 0; k < n && i_ < s_.size(); ++k) adv();
   }
   void skip_to_eol() {
-    while (i_ < s_.size() && s_[i_] != '\n') adv();
+    const void* nl = std::memchr(s_.data() + i_, '\n', s_.size() - i_);
+    i_ = nl ? static_cast<size_t>(static_cast<const char*>(nl) - s_.data()) : s_.size();
   }
   void diag(Severity sev, std::string code, Location at, std::string msg) {
     g_.diagnostics.push_back({sev, std::move(code), at, std::move(msg)});
@@ -212,8 +241,7 @@ class Tokenizer {
     const void* p = std::memchr(s_.data() + i_, '}', s_.size() - i_);
     const size_t e = p ? static_cast<size_t>(static_cast<const char*>(p) - s_.data()) : s_.size();
     push(TokenKind::Comment, b, e - b, 0, at);
-    // advance, counting lines and columns
-    while (i_ < e) adv();
+    jump(e);
     if (p) {
       adv();
     } else {
@@ -227,7 +255,8 @@ class Tokenizer {
     const Location at = here();
     adv();
     const size_t b = i_;
-    while (i_ < s_.size() && s_[i_] != '\n') adv();
+    const void* nl = std::memchr(s_.data() + i_, '\n', s_.size() - i_);
+    i_ = nl ? static_cast<size_t>(static_cast<const char*>(nl) - s_.data()) : s_.size();
     size_t e = i_;
     if (e > b && s_[e - 1] == '\r') --e;
     push(TokenKind::Comment, b, e - b, 0, at);
@@ -279,7 +308,8 @@ class Tokenizer {
     const Location at = here();
     const size_t b = i_;
     char c = s_[i_];
-    if (c == '1' || c == '0' || c == '\xC2') {
+    const char c1 = i_ + 1 < s_.size() ? s_[i_ + 1] : 0;
+    if (((c == '1' || c == '0') && (c1 == '-' || c1 == '/')) || c == '\xC2') {
       if (starts("1-0")) return result(GameResult::WhiteWins, 3);
       if (starts("0-1")) return result(GameResult::BlackWins, 3);
       if (starts("1/2-1/2")) return result(GameResult::Draw, 7);
@@ -287,13 +317,13 @@ class Tokenizer {
     }
     if (is_digit(c)) {
       // Castling written with zeros (FIDE notation 0-0) and the UCI null move 0000.
-      if (starts("0-0-0") || starts("0-0")) {
+      if (c == '0' && c1 == '-' && (starts("0-0-0") || starts("0-0"))) {
         size_t len = starts("0-0-0") ? 5 : 3;
         while (i_ < b + len) adv();
         suffix_and_push(TokenKind::Move, b, at);
         return;
       }
-      if (starts("0000")) {
+      if (c == '0' && c1 == '0' && starts("0000")) {
         adv(4);
         push(TokenKind::NullMove, b, 4, 0, at);
         return;
