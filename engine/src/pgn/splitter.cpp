@@ -2,6 +2,10 @@
 // is tracked (comments, tag strings, variation depth, termination markers). Memory is bounded
 // by one game plus one read buffer. The hot loops (comments, whitespace, move text) scan whole
 // runs of bytes; columns are computed only where a game starts or a problem is reported.
+// g++ 12 false positive on "literal" + std::string temporaries (GCC PR 105329).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
 #include <emmintrin.h>
 
 #include <cstring>

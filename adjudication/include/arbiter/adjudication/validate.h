@@ -1,0 +1,62 @@
+#pragma once
+// Game validation before rating: replays every game of a PGN file and checks everything the
+// Laws let a program check. Errors: illegal/ambiguous/unparsable moves (with the FEN before the
+// move and the closest legal moves), invalid FEN/SetUp, Chess960 start positions, a Result tag
+// that disagrees with the termination marker, a result that contradicts checkmate, stalemate or
+// a dead position (Laws 5.1.1, 5.2.1, 5.2.2), moves after the game ended (5.1.1, 5.2.1, 5.2.2,
+// 9.6.1 fivefold, 9.6.2 75 moves), and a loss on time when the winner could not checkmate by any
+// series of legal moves (6.9, A.5.3). Warnings: Seven Tag Roster values, draw claims that were
+// available (9.2, 9.3), clocks running backwards, the TimeControl class (A.1, B.1) versus the
+// Event name.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "arbiter/engine/pgn.h"
+
+namespace arbiter::adjudication {
+
+struct ValidationIssue {
+  pgn::Severity severity = pgn::Severity::Error;
+  std::string code;  // stable kebab-case id, e.g. "illegal-move", "result-mismatch"
+  int ply = 0;       // 1-based half-move from the start position; 0 = not tied to a move
+  uint32_t line = 0, column = 0;
+  std::string message;  // one line; says which rule applies where one does
+};
+
+enum class GameStatus : uint8_t { Ok, Warnings, Errors };
+const char* status_name(GameStatus s);  // "ok", "warnings", "errors"
+
+struct GameReport {
+  uint64_t index = 0;       // 0-based position in the input
+  uint32_t first_line = 0;  // line of the game's first token
+  std::vector<std::pair<std::string, std::string>> tags;
+  std::string result;       // the result as recorded (marker, else Result tag), "" if none
+  int plies = 0;            // main-line half-moves replayed
+  bool chess960 = false;
+  std::string final_fen;    // position after the last replayed main-line move
+  std::string ending;       // "checkmate", "stalemate", "dead position", "fivefold repetition",
+                            // "75-move rule" or "" (the game was not ended on the board)
+  std::vector<ValidationIssue> issues;
+
+  GameStatus status() const;
+  int errors() const;
+  int warnings() const;
+};
+
+struct ValidateOptions {
+  bool check_variations = true;         // replay RAVs (illegal moves there are errors too)
+  bool dead_position_search = true;     // full 5.2.2 / 6.9 search (adjudication library)
+  uint64_t node_budget = 2'000'000;     // per search
+  int closest_moves = 5;                // how many legal moves to suggest
+};
+
+GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& options = {});
+
+// Whether the full unwinnability search (can_checkmate / dead_position) was compiled in; when
+// false, dead positions are recognised by material only (K v K, K+minor v K, same-coloured
+// bishops) and the time-forfeit check uses that test.
+bool has_unwinnability_search();
+
+}  // namespace arbiter::adjudication

@@ -1,0 +1,42 @@
+#pragma once
+// Pieces of the game validator shared between its files.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arbiter/adjudication/validate.h"
+#include "arbiter/engine/position.h"
+
+namespace arbiter::adjudication::detail {
+
+// Collects issues for one game.
+struct Sink {
+  GameReport& r;
+  void add(pgn::Severity s, std::string code, int ply, pgn::Location at, std::string msg) {
+    r.issues.push_back({s, std::move(code), ply, at.line, at.column, std::move(msg)});
+  }
+  void error(std::string code, int ply, pgn::Location at, std::string msg) {
+    add(pgn::Severity::Error, std::move(code), ply, at, std::move(msg));
+  }
+  void warn(std::string code, int ply, pgn::Location at, std::string msg) {
+    add(pgn::Severity::Warning, std::move(code), ply, at, std::move(msg));
+  }
+};
+
+// Seven Tag Roster values (PGN 8.1.1), TimeControl class (Laws A.1/B.1) versus the Event name.
+void check_tags(const pgn::RawGame& g, Sink& sink);
+
+// The legal moves whose SAN is closest to what was written, best first.
+std::vector<std::string> closest_moves(const Position& pos, std::string_view written, int n);
+
+// "12." / "12..." for the move about to be played in pos.
+std::string move_prefix(const Position& pos);
+
+// Laws 5.2.2 by material alone: no checkmate is possible with K v K, K+N v K, K+B v K, or any
+// number of bishops all on squares of one colour (and nothing else). Exact for those positions.
+bool dead_by_material(const Position& pos);
+// Material alone that can never mate for `side` (bare king, or a lone knight/bishop without
+// the opponent having anything that could block a square), used when the full search is absent.
+bool side_cannot_mate_by_material(const Position& pos, Color side);
+
+}  // namespace arbiter::adjudication::detail

@@ -1,0 +1,91 @@
+// "Did you mean": the legal moves closest to an illegal or unparsable move as written.
+// g++ 12 false positive on "literal" + std::string temporaries (GCC PR 105329).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+#include <algorithm>
+
+#include "arbiter/engine/san.h"
+#include "internal.h"
+
+namespace arbiter::adjudication::detail {
+namespace {
+
+std::string core(std::string_view s) {  // without x, +, #, =, annotations
+  std::string r;
+  for (char c : s)
+    if (c != 'x' && c != '+' && c != '#' && c != '=' && c != '!' && c != '?' && c != ':') r.push_back(c);
+  return r;
+}
+
+size_t distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> d(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) d[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t prev = d[0];
+    d[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t cur = d[j];
+      d[j] = std::min({d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      prev = cur;
+    }
+  }
+  return d[b.size()];
+}
+
+// The destination square named at the end of a SAN core, if any.
+std::string_view dest(std::string_view c) {
+  while (!c.empty() && (c.back() == 'Q' || c.back() == 'R' || c.back() == 'B' || c.back() == 'N'))
+    c.remove_suffix(1);
+  if (c.size() >= 2 && c[c.size() - 2] >= 'a' && c[c.size() - 2] <= 'h' && c.back() >= '1' &&
+      c.back() <= '8')
+    return c.substr(c.size() - 2);
+  return {};
+}
+
+}  // namespace
+
+std::vector<std::string> closest_moves(const Position& pos, std::string_view written, int n) {
+  const std::string w = core(written);
+  const std::string_view wd = dest(w);
+  const char wp = w.empty() ? 0 : w[0];
+  struct Cand {
+    int score;
+    std::string san;
+  };
+  std::vector<Cand> c;
+  for (Move m : pos.legal_moves()) {
+    std::string san = to_san(pos, m);
+    std::string mc = core(san);
+    int score = -static_cast<int>(distance(w, mc)) * 2;
+    if (!wd.empty() && dest(mc) == wd) score += 6;
+    if (wp && !mc.empty() && mc[0] == wp) score += 3;
+    c.push_back({score, std::move(san)});
+  }
+  std::stable_sort(c.begin(), c.end(), [](const Cand& a, const Cand& b) { return a.score > b.score; });
+  std::vector<std::string> out;
+  for (int i = 0; i < n && i < static_cast<int>(c.size()); ++i) out.push_back(std::move(c[i].san));
+  return out;
+}
+
+std::string move_prefix(const Position& pos) {
+  return std::to_string(pos.fullmove_number()) + (pos.side_to_move() == WHITE ? "." : "...");
+}
+
+bool dead_by_material(const Position& pos) {
+  if (pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN)) return false;
+  const Bitboard minors = pos.pieces(KNIGHT) | pos.pieces(BISHOP);
+  if (popcount(minors) <= 1) return true;  // K v K, K+minor v K
+  if (pos.pieces(KNIGHT)) return false;
+  const Bitboard b = pos.pieces(BISHOP);  // bishops only: dead iff all on one colour
+  return (b & DARK_SQUARES) == 0 || (b & LIGHT_SQUARES) == 0;
+}
+
+bool side_cannot_mate_by_material(const Position& pos, Color side) {
+  const Bitboard mine = pos.pieces(side) & ~pos.pieces(side, KING);
+  if (!mine) return true;  // a bare king never mates (Laws 6.9 example: K v K+N)
+  if (dead_by_material(pos)) return true;
+  return false;
+}
+
+}  // namespace arbiter::adjudication::detail

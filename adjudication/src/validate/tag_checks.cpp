@@ -1,0 +1,67 @@
+// Tag checks: Seven Tag Roster values (PGN 8.1.1) and the TimeControl class (Laws A.1 / B.1).
+// g++ 12 false positive on "literal" + std::string temporaries (GCC PR 105329).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+#include "arbiter/engine/pgn_tags.h"
+#include "arbiter/engine/pgn_writer.h"
+#include "internal.h"
+
+namespace arbiter::adjudication::detail {
+
+void check_tags(const pgn::RawGame& g, Sink& sink) {
+  auto where = [&](std::string_view name) -> pgn::Location {
+    for (auto it = g.tags.rbegin(); it != g.tags.rend(); ++it)
+      if (it->name == name) return it->where;
+    return g.start;
+  };
+  for (std::string_view name : pgn::kSevenTagRoster) {
+    const std::string* v = g.tag(name);
+    if (!v) {
+      sink.warn("missing-tag", 0, g.start,
+                "Seven Tag Roster: no [" + std::string(name) + "] tag");
+      continue;
+    }
+    if (v->empty()) {
+      sink.warn("empty-tag", 0, where(name),
+                "Seven Tag Roster: [" + std::string(name) + "] is empty (use \"?\" when unknown)");
+      continue;
+    }
+    if (name == "Date") {
+      if (auto why = pgn::check_date(*v)) sink.warn("bad-date", 0, where(name), *why);
+    } else if (name == "Round") {
+      if (auto why = pgn::check_round(*v)) sink.warn("bad-round", 0, where(name), *why);
+    } else if (name == "Result") {
+      if (!pgn::parse_result(*v))
+        sink.warn("bad-result-tag", 0, where(name),
+                  "Result \"" + *v + "\" is not 1-0, 0-1, 1/2-1/2 or *");
+    }
+  }
+
+  const std::string* tc = g.tag("TimeControl");
+  if (!tc) return;
+  auto parsed = pgn::parse_time_control(*tc);
+  if (!parsed) {
+    sink.warn("bad-time-control", 0, where("TimeControl"),
+              "TimeControl \"" + *tc + "\" is not in PGN form (e.g. \"5400+30\", \"40/7200:3600\")");
+    return;
+  }
+  auto minutes = pgn::minutes_for_60_moves(*parsed);
+  const std::string* event = g.tag("Event");
+  if (!minutes || !event) return;
+  const pgn::TimeClass cls = pgn::classify_minutes(*minutes);
+  auto suggested = pgn::class_from_event(*event);
+  if (suggested && *suggested != cls) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", *minutes);
+    const char* rule = cls == pgn::TimeClass::Blitz   ? "B.1"
+                       : cls == pgn::TimeClass::Rapid ? "A.1"
+                                                      : "A.1/B.1";
+    sink.warn("time-control-class", 0, where("TimeControl"),
+              "TimeControl \"" + *tc + "\" gives " + buf + " min for 60 moves: " +
+                  std::string(pgn::to_string(cls)) + " (Laws " + rule + "), but the Event \"" +
+                  *event + "\" suggests " + std::string(pgn::to_string(*suggested)));
+  }
+}
+
+}  // namespace arbiter::adjudication::detail

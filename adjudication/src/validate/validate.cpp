@@ -1,0 +1,591 @@
+// The game validator: replays each game with the engine and checks it against the Laws.
+// g++ 12 false positive on "literal" + std::string temporaries (GCC PR 105329).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+#include "arbiter/adjudication/validate.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "arbiter/engine/chess960.h"
+#include "arbiter/engine/pgn_tags.h"
+#include "arbiter/engine/san.h"
+#include "arbiter/engine/uci.h"
+#include "internal.h"
+
+#if __has_include("arbiter/adjudication/unwinnability.h")
+#include "arbiter/adjudication/unwinnability.h"
+#define ARBITER_HAS_UNWINNABILITY 1
+#else
+#define ARBITER_HAS_UNWINNABILITY 0
+#endif
+
+namespace arbiter::adjudication {
+
+using pgn::GameResult;
+using pgn::Location;
+using pgn::TokenKind;
+using detail::Sink;
+
+const char* status_name(GameStatus s) {
+  switch (s) {
+    case GameStatus::Ok: return "ok";
+    case GameStatus::Warnings: return "warnings";
+    case GameStatus::Errors: return "errors";
+  }
+  return "";
+}
+
+int GameReport::errors() const {
+  return static_cast<int>(std::count_if(issues.begin(), issues.end(), [](auto& i) {
+    return i.severity == pgn::Severity::Error;
+  }));
+}
+int GameReport::warnings() const { return static_cast<int>(issues.size()) - errors(); }
+GameStatus GameReport::status() const {
+  if (errors()) return GameStatus::Errors;
+  return issues.empty() ? GameStatus::Ok : GameStatus::Warnings;
+}
+
+bool has_unwinnability_search() { return ARBITER_HAS_UNWINNABILITY; }
+
+namespace {
+
+// One line of play: the main line or a variation (RAV, PGN 8.2.5).
+struct Line {
+  Position pos;
+  Position before;  // position before the last move of this line (where a RAV starts)
+  bool has_before = false;
+  int ply = 0;  // half-moves from the game's start position
+  bool broken = false;
+};
+
+bool decisive(GameResult r) { return r == GameResult::WhiteWins || r == GameResult::BlackWins; }
+
+std::string lower(std::string_view s) {
+  std::string r(s);
+  for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return r;
+}
+
+// PGN 9.8.1 Termination "time forfeit", and what real files write ("Time forfeit", "time",
+// "lost on time", "White won on time", "flag fall").
+bool is_time_forfeit(const std::string* termination) {
+  if (!termination) return false;
+  const std::string t = lower(*termination);
+  return t.find("time forfeit") != std::string::npos || t == "time" ||
+         t.find("on time") != std::string::npos || t.find("flag") != std::string::npos ||
+         t.find("timeout") != std::string::npos || t.find("time out") != std::string::npos;
+}
+
+// The board of a FEN looks like a start array (full back ranks, pawns on ranks 2 and 7): a
+// Chess960 FEN like that which is not a valid start position is an error, while any other FEN
+// may be a game continued from a mid-game position (only a warning).
+bool looks_like_start_array(const Setup& s) {
+  for (int sq = 0; sq < 64; ++sq) {
+    const int rank = sq / 8;
+    const Piece p = s.board[sq];
+    const bool want_piece = rank == 0 || rank == 7;
+    const bool want_pawn = rank == 1 || rank == 6;
+    if (want_piece && (p == NO_PIECE || type_of(p) == PAWN)) return false;
+    if (want_pawn && type_of(p) != PAWN) return false;
+    if (!want_piece && !want_pawn && p != NO_PIECE) return false;
+  }
+  return true;
+}
+
+Position null_move(const Position& pos, bool& ok) {
+  Setup s = pos.to_setup();
+  s.turn = ~s.turn;
+  s.ep_square = SQ_NONE;
+  auto p = Position::from_setup(s, pos.is_chess960());
+  ok = p.ok();
+  return ok ? *p : pos;
+}
+
+class Validator {
+ public:
+  Validator(const pgn::RawGame& g, const ValidateOptions& o, GameReport& r)
+      : g_(g), opt_(o), r_(r), sink_{r} {}
+
+  void run() {
+    r_.index = g_.index;
+    r_.first_line = g_.start.line;
+    r_.tags.reserve(g_.tags.size());
+    for (auto& t : g_.tags) r_.tags.emplace_back(t.name, t.value);
+    for (auto& d : g_.diagnostics) sink_.add(d.severity, d.code, 0, d.where, d.message);
+
+    check_result_tag();
+    detail::check_tags(g_, sink_);
+    if (!setup_start()) return;
+    replay();
+    judge_end();
+  }
+
+ private:
+  const pgn::RawGame& g_;
+  const ValidateOptions& opt_;
+  GameReport& r_;
+  Sink sink_;
+
+  GameResult result_ = GameResult::None;  // as recorded: marker, else the Result tag
+  Location result_at_;
+  bool chess960_ = false;
+  Position start_;
+  std::vector<Line> lines_;
+  std::vector<uint64_t> keys_;  // main line repetition keys, keys_[ply]
+
+  // Where and how the game ended on the board before its last move (Laws 5.2.2, 9.6).
+  int ended_ply_ = -1;
+  std::string ended_code_, ended_why_;
+  bool after_end_reported_ = false;
+  int threefold_ply_ = -1, fifty_ply_ = -1;
+  Location threefold_at_, fifty_at_;
+  bool lenient_warned_ = false, uci_warned_ = false;
+
+  // Clock comments ([%clk]) on the main line.
+  double last_clock_[2] = {-1, -1};
+  int moves_by_[2] = {0, 0};
+  int clock_side_ = -1;  // side whose move the next comment annotates
+  int clock_warnings_ = 0;
+  std::optional<pgn::TimeControl> tc_;
+
+  Location tag_at(std::string_view name) const {
+    for (auto it = g_.tags.rbegin(); it != g_.tags.rend(); ++it)
+      if (it->name == name) return it->where;
+    return g_.start;
+  }
+
+  void check_result_tag() {
+    const std::string* tag = g_.tag("Result");
+    std::optional<GameResult> tag_result = tag ? pgn::parse_result(*tag) : std::nullopt;
+    if (g_.result != GameResult::None) {
+      result_ = g_.result;
+      result_at_ = g_.result_where;
+      if (tag_result && *tag_result != g_.result)
+        sink_.error("result-mismatch", 0, g_.result_where,
+                    "the Result tag says " + *tag + " but the moves end with " +
+                        std::string(pgn::to_string(g_.result)));
+    } else {
+      if (tag_result) {
+        result_ = *tag_result;
+        result_at_ = tag_at("Result");
+      }
+      if (!g_.tokens.empty())
+        sink_.warn("missing-result", 0, g_.tokens.back().where,
+                   "no termination marker (1-0, 0-1, 1/2-1/2 or *) after the moves");
+    }
+    r_.result = std::string(pgn::to_string(result_));
+  }
+
+  bool setup_start() {
+    const auto variant = pgn::variant_of(g_);
+    if (variant.kind == pgn::Variant::Unsupported) {
+      sink_.error("unsupported-variant", 0, tag_at("Variant"),
+                  "variant \"" + variant.written +
+                      "\" is not supported (only standard chess and Chess960)");
+      return false;
+    }
+    chess960_ = variant.kind == pgn::Variant::Chess960;
+    const std::string* fen = g_.tag("FEN");
+    const std::string* setup = g_.tag("SetUp");
+    if (fen) {
+      if (!setup || *setup != "1")
+        sink_.warn("fen-without-setup", 0, tag_at("FEN"),
+                   "a FEN tag needs [SetUp \"1\"] (PGN 9.7.1)");
+      auto p = Position::from_fen(*fen, chess960_);
+      if (!p) {
+        sink_.error("invalid-fen", 0, tag_at("FEN"), "invalid FEN \"" + *fen + "\": " + p.error().message());
+        return false;
+      }
+      start_ = *p;
+      if (!chess960_ && start_.is_chess960()) {
+        sink_.warn("chess960-undeclared", 0, tag_at("FEN"),
+                   "the FEN's castling rights need Chess960 (king or rooks not on e/a/h files) but "
+                   "there is no [Variant \"Chess960\"] tag; read as Chess960");
+        chess960_ = true;
+      }
+      if (chess960_) check_960_start();
+    } else {
+      if (setup && *setup == "1") {
+        sink_.error("invalid-fen", 0, tag_at("SetUp"), "[SetUp \"1\"] without a FEN tag");
+        return false;
+      }
+      if (chess960_) {
+        sink_.warn("chess960-no-fen", 0, tag_at("Variant"),
+                   "Chess960 game without a FEN tag: replayed from start position 518 (RNBQKBNR)");
+        start_ = chess960::start_position(chess960::kStandard);
+      } else {
+        start_ = Position::standard();
+      }
+    }
+    r_.chess960 = chess960_;
+    return true;
+  }
+
+  void check_960_start() {
+    const Setup s = start_.to_setup();
+    auto v = chess960::verify(s, false);
+    if (v) return;
+    if (auto d = chess960::verify(s, true)) {
+      sink_.warn("double-chess960", 0, tag_at("FEN"),
+                 "White and Black have different back ranks (double Chess960: " +
+                     std::to_string(d->white) + "/" + std::to_string(d->black) + ")");
+      return;
+    }
+    if (looks_like_start_array(s))
+      sink_.error("chess960-start", 0, tag_at("FEN"),
+                  "not a valid Chess960 start position (Guidelines II.2): " + v.error().reason);
+    else
+      sink_.warn("chess960-start", 0, tag_at("FEN"),
+                 "the FEN is not a Chess960 start position (a game continued from a later "
+                 "position?): " + v.error().reason);
+  }
+
+  // ---- replay ---------------------------------------------------------------------------
+  void replay() {
+    lines_.clear();
+    lines_.push_back(Line{start_, start_, false, start_.game_ply() - start_.game_ply(), false});
+    keys_.clear();
+    keys_.reserve(256);
+    keys_.push_back(start_.repetition_key());
+    if (const std::string* tc = g_.tag("TimeControl")) tc_ = pgn::parse_time_control(*tc);
+
+    for (const pgn::Token& t : g_.tokens) {
+      switch (t.kind) {
+        case TokenKind::VariationStart: {
+          Line& cur = lines_.back();
+          Line v;
+          if (opt_.check_variations && cur.has_before && !cur.broken) {
+            v.pos = cur.before;
+            v.before = cur.before;
+            v.ply = cur.ply - 1;
+          } else {
+            v.broken = true;  // nothing to replay it from (or its parent line is broken)
+          }
+          lines_.push_back(std::move(v));
+          break;
+        }
+        case TokenKind::VariationEnd:
+          if (lines_.size() > 1) lines_.pop_back();
+          break;
+        case TokenKind::Comment:
+          if (lines_.size() == 1 && clock_side_ >= 0) clock_comment(t);
+          break;
+        case TokenKind::Nag:
+        case TokenKind::MoveNumber: break;
+        case TokenKind::Invalid: invalid(t); break;
+        case TokenKind::NullMove: null(t); break;
+        case TokenKind::Move: move(t); break;
+      }
+    }
+  }
+
+  bool main_line() const { return lines_.size() == 1; }
+  std::string where_text() const { return main_line() ? "" : " (in a variation)"; }
+
+  void invalid(const pgn::Token& t) {
+    Line& L = lines_.back();
+    if (L.broken) return;
+    sink_.error("unparsable-move", L.ply + 1, t.where,
+                "'" + std::string(g_.token_text(t)) + "' is not a move or any other PGN token" +
+                    where_text() + "; the rest of this line cannot be checked");
+    L.broken = true;
+  }
+
+  void null(const pgn::Token& t) {
+    Line& L = lines_.back();
+    if (L.broken) return;
+    const int ply = L.ply + 1;
+    if (main_line()) {
+      report_after_end(ply, t);
+      sink_.error("null-move", ply, t.where,
+                  "null move '" + std::string(g_.token_text(t)) + "' in the game (" +
+                      detail::move_prefix(L.pos) + "): not a chess move");
+    }
+    bool ok = false;
+    Position next = null_move(L.pos, ok);
+    if (!ok) {
+      L.broken = true;
+      return;
+    }
+    L.before = L.pos;
+    L.has_before = true;
+    L.pos = next;
+    L.ply = ply;
+    if (main_line()) after_main_move(t, false);
+  }
+
+  void report_after_end(int ply, const pgn::Token& t) {
+    if (ended_ply_ < 0 || after_end_reported_) return;
+    after_end_reported_ = true;
+    sink_.error(ended_code_, ply, t.where,
+                "move " + detail::move_prefix(lines_[0].pos) + " " + std::string(g_.token_text(t)) +
+                    " was played after the game had ended at ply " + std::to_string(ended_ply_) +
+                    " by " + ended_why_ + "; the game ended there");
+  }
+
+  void move(const pgn::Token& t) {
+    Line& L = lines_.back();
+    if (L.broken) return;
+    const std::string_view text = g_.token_text(t);
+    const int ply = L.ply + 1;
+    if (main_line()) report_after_end(ply, t);
+
+    Move m;
+    auto strict = parse_san(L.pos, text, SanMode::Strict);
+    if (strict) {
+      m = *strict;
+    } else if (auto lenient = parse_san(L.pos, text, SanMode::Lenient)) {
+      m = *lenient;
+      if (!lenient_warned_) {
+        lenient_warned_ = true;
+        sink_.warn("non-standard-san", ply, t.where,
+                   "'" + std::string(text) + "' is not PGN SAN; read as " + to_san(L.pos, m) +
+                       " (" + strict.error().reason + ")");
+      }
+    } else if (auto uci = parse_uci(L.pos, text)) {
+      m = *uci;
+      if (!uci_warned_) {
+        uci_warned_ = true;
+        sink_.warn("uci-move", ply, t.where,
+                   "moves are in UCI notation ('" + std::string(text) + "' = " + to_san(L.pos, m) +
+                       "), not SAN");
+      }
+    } else {
+      bad_move(L, t, ply, lenient.error());
+      return;
+    }
+    L.before = L.pos;
+    L.has_before = true;
+    const bool irreversible_material = L.pos.is_capture(m) || m.is_promotion();
+    L.pos.play(m);
+    L.ply = ply;
+    if (main_line()) after_main_move(t, irreversible_material);
+  }
+
+  void bad_move(Line& L, const pgn::Token& t, int ply, const SanError& e) {
+    L.broken = true;
+    const std::string text(g_.token_text(t));
+    const std::string prefix = detail::move_prefix(L.pos);
+    if (L.pos.count_legal_moves() == 0) {
+      // Laws 5.1.1 / 5.2.1: the game had already ended on the board.
+      const bool mate = L.pos.in_check();
+      if (main_line() && ended_ply_ < 0) {
+        sink_.error(mate ? "moves-after-checkmate" : "moves-after-stalemate", ply, t.where,
+                    "move " + prefix + " " + text + " was played after " +
+                        (mate ? "checkmate (Laws 5.1.1)" : "stalemate (Laws 5.2.1)") +
+                        " at ply " + std::to_string(ply - 1) + "; the game ended there");
+      } else if (!main_line()) {
+        sink_.error("illegal-move", ply, t.where,
+                    "move " + prefix + " " + text + where_text() + " after " +
+                        (mate ? "checkmate" : "stalemate"));
+      }
+      return;
+    }
+    const char* code = "illegal-move";
+    if (e.kind == SanError::Kind::Ambiguous) code = "ambiguous-move";
+    if (e.kind == SanError::Kind::Malformed) code = "unparsable-move";
+    std::string msg = "ply " + std::to_string(ply) + ", " + prefix + " " + text + where_text() +
+                      ": " + e.message() + "; position before: " + L.pos.fen();
+    auto close = detail::closest_moves(L.pos, text, opt_.closest_moves);
+    if (!close.empty()) {
+      msg += "; closest legal moves: ";
+      for (size_t i = 0; i < close.size(); ++i) msg += (i ? ", " : "") + close[i];
+    }
+    sink_.error(code, ply, t.where, msg);
+  }
+
+  void after_main_move(const pgn::Token& t, bool material_changed) {
+    const Position& pos = lines_[0].pos;
+    const int ply = lines_[0].ply;
+    r_.plies = ply;
+    const Color mover = ~pos.side_to_move();
+    ++moves_by_[mover];
+    clock_side_ = mover;
+
+    // Laws 9.2.2: same position = same pieces, side to move, castling rights and en passant
+    // capture possibilities (repetition_key). Positions before the last capture or pawn move
+    // cannot recur, so only the last halfmove_clock plies are compared.
+    const uint64_t key = pos.repetition_key();
+    keys_.push_back(key);
+    int count = 1;
+    const int n = static_cast<int>(keys_.size()) - 1;
+    for (int j = n - 2; j >= 0 && n - j <= pos.halfmove_clock(); j -= 2) count += keys_[j] == key;
+
+    if (count >= 3 && threefold_ply_ < 0) {
+      threefold_ply_ = ply;
+      threefold_at_ = t.where;
+    }
+    if (pos.halfmove_clock() >= 100 && fifty_ply_ < 0) {
+      fifty_ply_ = ply;
+      fifty_at_ = t.where;
+    }
+    if (ended_ply_ >= 0) return;
+    if (count >= 5) {
+      end_at(ply, "moves-after-fivefold", "fivefold repetition (Laws 9.6.1)");
+    } else if (pos.halfmove_clock() >= 150) {
+      // Laws 9.6.2: 75 moves by each player without pawn move or capture; a mate on the last
+      // move takes priority.
+      if (!(pos.in_check() && pos.count_legal_moves() == 0))
+        end_at(ply, "moves-after-75-moves", "the 75-move rule (Laws 9.6.2)");
+    } else if (material_changed && detail::dead_by_material(pos)) {
+      end_at(ply, "moves-after-dead-position",
+             "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
+    }
+  }
+
+  void end_at(int ply, const char* code, std::string why) {
+    ended_ply_ = ply;
+    ended_code_ = code;
+    ended_why_ = std::move(why);
+  }
+
+  void clock_comment(const pgn::Token& t) {
+    const int side = clock_side_;
+    clock_side_ = -1;
+    auto clk = pgn::clock_command(g_.token_text(t), "%clk");
+    if (!clk) return;
+    const double last = last_clock_[side];
+    last_clock_[side] = *clk;
+    if (last < 0 || !tc_ || tc_->periods.empty() || clock_warnings_ >= 3) return;
+    // Time may go up by the increment, plus a new period's time when one starts after this
+    // move (e.g. 40/5400+30:1800+30 adds 30 minutes after move 40).
+    double allowed = 0;
+    int counted = 0;
+    for (size_t k = 0; k < tc_->periods.size(); ++k) {
+      const auto& p = tc_->periods[k];
+      if (moves_by_[side] > counted || k == 0) allowed = p.increment;
+      if (p.moves > 0) {
+        counted += p.moves;
+        if (moves_by_[side] == counted && k + 1 < tc_->periods.size())
+          allowed += tc_->periods[k + 1].seconds;
+        if (moves_by_[side] % p.moves == 0 && k + 1 == tc_->periods.size()) allowed += p.seconds;
+      }
+    }
+    if (*clk > last + allowed + 1.0) {
+      ++clock_warnings_;
+      char buf[160];
+      std::snprintf(buf, sizeof buf,
+                    "%s's clock goes up from %.0f s to %.0f s, more than the %.0f s the time "
+                    "control adds",
+                    side == WHITE ? "White" : "Black", last, *clk, allowed);
+      sink_.warn("clock-backwards", lines_[0].ply, t.where, buf);
+    }
+  }
+
+  // ---- end of game --------------------------------------------------------------------------
+  void judge_end() {
+    const Line& M = lines_[0];
+    r_.final_fen = M.pos.fen();
+    const bool known = !M.broken;
+    bool mate = false, stalemate = false;
+    if (known && M.pos.count_legal_moves() == 0) {
+      mate = M.pos.in_check();
+      stalemate = !mate;
+      r_.ending = mate ? "checkmate" : "stalemate";
+    } else if (ended_ply_ >= 0) {
+      r_.ending = ended_code_ == "moves-after-fivefold"   ? "fivefold repetition"
+                  : ended_code_ == "moves-after-75-moves" ? "75-move rule"
+                                                          : "dead position";
+    }
+    const Location at = result_at_;
+    const std::string res(pgn::to_string(result_));
+    if (mate) {
+      const Color winner = ~M.pos.side_to_move();
+      const GameResult right = winner == WHITE ? GameResult::WhiteWins : GameResult::BlackWins;
+      if (result_ == GameResult::Unfinished)
+        sink_.warn("unfinished-after-checkmate", M.ply, at,
+                   std::string("the game ends in checkmate by ") +
+                       (winner == WHITE ? "White" : "Black") + " (Laws 5.1.1) but the result is *");
+      else if (result_ != GameResult::None && result_ != right)
+        sink_.error("result-contradicts-checkmate", M.ply, at,
+                    "result " + res + " after checkmate by " + (winner == WHITE ? "White" : "Black") +
+                        " (Laws 5.1.1: the game is won by the mating side, " +
+                        std::string(pgn::to_string(right)) + ")");
+      return;
+    }
+    if (stalemate) {
+      if (decisive(result_))
+        sink_.error("decisive-result-after-stalemate", M.ply, at,
+                    "result " + res + " after stalemate (Laws 5.2.1: the game is drawn)");
+      else if (result_ == GameResult::Unfinished)
+        sink_.warn("unfinished-after-stalemate", M.ply, at,
+                   "the game ends in stalemate (Laws 5.2.1: drawn) but the result is *");
+      return;
+    }
+    if (ended_ply_ >= 0 && decisive(result_)) {
+      sink_.error("decisive-result-after-draw", ended_ply_, at,
+                  "result " + res + " but the game was drawn at ply " + std::to_string(ended_ply_) +
+                      " by " + ended_why_);
+    } else if (known && ended_ply_ < 0 && decisive(result_)) {
+      check_dead_and_forfeit(M, at, res);
+    }
+    if (known && result_ == GameResult::Draw && M.ply < 2 && !g_.tag("FEN") && ended_ply_ < 0)
+      sink_.warn("early-draw", M.ply, at,
+                 "draw agreed before both players made a move (Laws 5.2.3 needs one move each)");
+    if (threefold_ply_ >= 0 && (threefold_ply_ < M.ply || decisive(result_)))
+      sink_.warn("threefold-available", threefold_ply_, threefold_at_,
+                 "the same position appeared for the third time at ply " +
+                     std::to_string(threefold_ply_) +
+                     ": a draw could have been claimed (Laws 9.2) but the game went on");
+    if (fifty_ply_ >= 0 && (fifty_ply_ < M.ply || decisive(result_)))
+      sink_.warn("fifty-moves-available", fifty_ply_, fifty_at_,
+                 "50 moves by each player without a pawn move or capture at ply " +
+                     std::to_string(fifty_ply_) +
+                     ": a draw could have been claimed (Laws 9.3) but the game went on");
+  }
+
+  void check_dead_and_forfeit(const Line& M, Location at, const std::string& res) {
+    const Color winner = result_ == GameResult::WhiteWins ? WHITE : BLACK;
+    const std::string wname = winner == WHITE ? "White" : "Black";
+    const bool forfeit = is_time_forfeit(g_.tag("Termination"));
+    std::string rule = "Laws 6.9";
+    if (tc_) {
+      if (auto minutes = pgn::minutes_for_60_moves(*tc_); minutes && *minutes < 60)
+        rule = "Laws 6.9 and A.5.3";
+    }
+#if ARBITER_HAS_UNWINNABILITY
+    if (opt_.dead_position_search) {
+      const DeadPosition d = dead_position(M.pos, opt_.node_budget);
+      if (d.is_dead()) {
+        sink_.error("decisive-result-in-dead-position", M.ply, at,
+                    "result " + res + " but the final position is dead: neither side can "
+                    "checkmate by any series of legal moves (Laws 5.2.2: the game is drawn; " +
+                        d.reason + ")");
+        return;
+      }
+      if (forfeit) {
+        const Winnability& w = winner == WHITE ? d.white : d.black;
+        if (w.verdict == Verdict::Unwinnable)
+          sink_.error("time-forfeit-unwinnable", M.ply, at,
+                      "result " + res + " on time, but " + wname +
+                          " cannot checkmate by any series of legal moves (" + w.reason + "): " +
+                          rule + " make it a draw");
+      }
+      return;
+    }
+#endif
+    if (detail::dead_by_material(M.pos)) {
+      sink_.error("decisive-result-in-dead-position", M.ply, at,
+                  "result " + res + " but the final position is dead: insufficient material for "
+                  "either side to checkmate (Laws 5.2.2: the game is drawn)");
+      return;
+    }
+    if (forfeit && detail::side_cannot_mate_by_material(M.pos, winner))
+      sink_.error("time-forfeit-unwinnable", M.ply, at,
+                  "result " + res + " on time, but " + wname +
+                      " has no material to checkmate with: " + rule + " make it a draw");
+  }
+};
+
+}  // namespace
+
+GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& options) {
+  GameReport r;
+  Validator(game, options, r).run();
+  return r;
+}
+
+}  // namespace arbiter::adjudication
