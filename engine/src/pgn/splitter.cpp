@@ -91,7 +91,7 @@ struct Splitter::Impl {
 
   St st = St::Normal;
   int depth = 0;
-  bool movetext = false, in_token = false, line_blank = true;
+  bool movetext = false, in_token = false, line_blank = true, seen_event = false;
   size_t tok_begin = 0;
   Location brace_open, bad_at;
   unsigned char bad_byte = 0;
@@ -176,6 +176,7 @@ struct Splitter::Impl {
     started = true;
     seg = i;
     movetext = false;
+    seen_event = false;
     depth = 0;
   }
   void finish_game(size_t end) {
@@ -189,6 +190,7 @@ struct Splitter::Impl {
     started = false;
     seg = kNone;
     movetext = false;
+    seen_event = false;
     depth = 0;
     in_token = false;
   }
@@ -270,15 +272,20 @@ struct Splitter::Impl {
         return;
       }
       switch (c) {
-        case '[':
-          if (movetext) {
+        case '[': {
+          // A tag after movetext starts the next game; so does a second Event tag (a game
+          // with an empty movetext section followed by the next game's tags).
+          const bool event = starts_with("[Event ");
+          if (movetext || (event && seen_event)) {
             finish_game(pos);
             return;
           }
           if (!started) start_game(pos);
+          seen_event |= event;
           st = St::Tag;
           ++pos;
           return;
+        }
         case '{':
           if (!started) start_game(pos);
           brace_open = loc(pos);
