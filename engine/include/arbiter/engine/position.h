@@ -131,6 +131,8 @@ class Position {
   bool operator==(const Position& o) const;  // same board, side, rights, ep square, clocks
 
  private:
+  struct Blank {};
+  explicit Position(Blank) {}  // empty board, used by from_setup
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   template <bool Count>
