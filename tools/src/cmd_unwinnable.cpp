@@ -56,8 +56,10 @@ int run(const std::vector<std::string>& args) {
   opts.add_options()("help,h", "show this help")(
       "budget", po::value<std::uint64_t>()->default_value(adj::kDefaultNodeBudget),
       "search nodes per query before answering undetermined")(
-      "jobs,j", po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())),
-      "worker threads (output stays in input order)")("reason", "append a fifth column: the reason")(
+      "jobs,j",
+      po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())),
+      "worker threads (output stays in input order)")("reason",
+                                                      "append a fifth column: the reason")(
       "input", po::value<std::string>()->default_value("-"), "file, or - for stdin");
   po::positional_options_description pos;
   pos.add("input", 1);
@@ -93,7 +95,8 @@ int run(const std::vector<std::string>& args) {
       for (std::size_t i; (i = next++) < batch.size();) answer(batch[i], budget, reasons);
     };
     std::vector<std::thread> pool;
-    for (unsigned t = 1; t < std::min<std::size_t>(jobs, batch.size()); ++t) pool.emplace_back(worker);
+    for (unsigned t = 1; t < std::min<std::size_t>(jobs, batch.size()); ++t)
+      pool.emplace_back(worker);
     worker();
     for (auto& t : pool) t.join();
     for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -123,7 +126,8 @@ int run(const std::vector<std::string>& args) {
       continue;
     }
     std::size_t tab2 = line.find('\t', tab + 1);
-    q.side_text = line.substr(tab + 1, tab2 == std::string::npos ? std::string::npos : tab2 - tab - 1);
+    q.side_text =
+        line.substr(tab + 1, tab2 == std::string::npos ? std::string::npos : tab2 - tab - 1);
     batch.push_back(std::move(q));
     line_numbers.push_back(line_no);
     if (batch.size() >= 4096) flush();

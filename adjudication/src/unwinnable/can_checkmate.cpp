@@ -99,7 +99,8 @@ Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_bu
   {
     const Confinement c = confine(pos);
     std::string why;
-    if (confinement_proves_unwinnable(pos, c, side, &why)) return unwinnable(Method::Confinement, why, spent);
+    if (confinement_proves_unwinnable(pos, c, side, &why))
+      return unwinnable(Method::Confinement, why, spent);
   }
   // 5. Small reachable sets.
   if (spent < node_budget) {
@@ -140,7 +141,8 @@ Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_bu
         if (spent >= node_budget) break;
         Helpmate deep(side);
         deep.force_target(corner);
-        std::uint64_t give = round == 0 ? std::min(slice, node_budget - spent) : node_budget - spent;
+        std::uint64_t give =
+            round == 0 ? std::min(slice, node_budget - spent) : node_budget - spent;
         if (deep.run(pos, 1, 60, give, 0, &tt, line)) return winnable(line, spent + deep.nodes());
         spent += deep.nodes();
         if (round == 1) break;
@@ -174,9 +176,12 @@ std::string witness_san(const Position& pos, const std::vector<Move>& line) {
   for (Move m : line) {
     if (!p.is_legal(m)) break;
     const int number = p.fullmove_number();
-    if (p.side_to_move() == WHITE) os << (first ? "" : " ") << number << ". ";
-    else if (first) os << number << "... ";
-    else os << ' ';
+    if (p.side_to_move() == WHITE)
+      os << (first ? "" : " ") << number << ". ";
+    else if (first)
+      os << number << "... ";
+    else
+      os << ' ';
     os << to_san(p, m);
     p.play(m);
     first = false;
@@ -210,8 +215,8 @@ DeadPosition dead_position(const Position& pos, std::uint64_t node_budget) {
     d.reason = d.checkmate   ? "checkmate on the board (Laws 5.1.1)"
                : d.stalemate ? "stalemate on the board (Laws 5.2.1)"
                              : "dead position (Laws 5.2.2): neither side can checkmate by any "
-                               "series of legal moves. White: " + d.white.reason +
-                                   ". Black: " + d.black.reason;
+                               "series of legal moves. White: " +
+                                   d.white.reason + ". Black: " + d.black.reason;
   } else {
     d.dead = Verdict::Undetermined;
     d.reason = "undetermined: the node budget ran out";

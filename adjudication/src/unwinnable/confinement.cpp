@@ -240,7 +240,8 @@ bool confinement_proves_unwinnable(const Position& pos, const Confinement& c, Co
       check_squares |= promoted_attacks(c.reach[s], c.steady);
       continue;
     }
-    for (Bitboard r = c.reach[s]; r;) check_squares |= piece_attacks(pt, winner, pop_lsb(r), c.steady);
+    for (Bitboard r = c.reach[s]; r;)
+      check_squares |= piece_attacks(pt, winner, pop_lsb(r), c.steady);
   }
   const char* w = winner == WHITE ? "White" : "Black";
   const char* l = loser == WHITE ? "White" : "Black";
@@ -276,7 +277,8 @@ bool confinement_proves_unwinnable(const Position& pos, const Confinement& c, Co
   if (why)
     *why = std::string("the ") + l +
            " king can never be mated: on every square where it could be checked, some flight "
-           "square can be neither attacked by " + w +
+           "square can be neither attacked by " +
+           w +
            " nor blocked (reachable squares of every piece, with the locked pawns and pieces "
            "that can never move as walls)";
   return true;

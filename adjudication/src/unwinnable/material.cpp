@@ -82,8 +82,8 @@ bool mate_pattern_exists(PieceType checker, Bitboard bishop_squares, const Loser
   int wild = m.wild;
   for (int ks = 0; ks < 64; ++ks) {
     Square k = Square(ks);
-    Bitboard checker_squares = checker == KNIGHT ? knight_attacks(k)
-                                                 : bishop_attacks(k, 0) & bishop_squares;
+    Bitboard checker_squares =
+        checker == KNIGHT ? knight_attacks(k) : bishop_attacks(k, 0) & bishop_squares;
     for (Bitboard cs = checker_squares; cs;) {
       Square c = pop_lsb(cs);
       Bitboard ray = checker == BISHOP ? between_bb(c, k) & ~square_bb(k) : 0;
@@ -97,8 +97,8 @@ bool mate_pattern_exists(PieceType checker, Bitboard bishop_squares, const Loser
         int total = wild;
         for (int n : count) total += n;
         if (popcount(open) > total) continue;
-        Bitboard shield = popcount(open) < total ? ~Bitboard(0)
-                                                 : open | square_bb(q) | square_bb(k);
+        Bitboard shield =
+            popcount(open) < total ? ~Bitboard(0) : open | square_bb(q) | square_bb(k);
         if (assign(open, count, wild, m.colour, c, shield)) return true;
       }
     }
@@ -108,7 +108,8 @@ bool mate_pattern_exists(PieceType checker, Bitboard bishop_squares, const Loser
 
 }  // namespace
 
-bool material_proves_unwinnable(const Position& pos, Color winner, Method* method, std::string* why) {
+bool material_proves_unwinnable(const Position& pos, Color winner, Method* method,
+                                std::string* why) {
   const Color loser = ~winner;
   const Bitboard ours = pos.pieces(winner) & ~pos.pieces(winner, KING);
   const std::string w = colour_name(winner), l = colour_name(loser);
@@ -167,7 +168,8 @@ bool material_proves_unwinnable(const Position& pos, Color winner, Method* metho
 
 int move_distance(PieceType pt, Color c, Square a, Square b) {
   if (a == b) return 0;
-  const int df = std::abs(int(file_of(a)) - int(file_of(b))), dr = std::abs(int(rank_of(a)) - int(rank_of(b)));
+  const int df = std::abs(int(file_of(a)) - int(file_of(b))),
+            dr = std::abs(int(rank_of(a)) - int(rank_of(b)));
   switch (pt) {
     case KING: return std::max(df, dr);
     case KNIGHT: {
@@ -196,7 +198,8 @@ int move_distance(PieceType pt, Color c, Square a, Square b) {
     case ROOK: return (df == 0 || dr == 0) ? 1 : 2;
     case QUEEN: return (df == 0 || dr == 0 || df == dr) ? 1 : 2;
     case PAWN: {
-      const int ahead = c == WHITE ? int(rank_of(b)) - int(rank_of(a)) : int(rank_of(a)) - int(rank_of(b));
+      const int ahead =
+          c == WHITE ? int(rank_of(b)) - int(rank_of(a)) : int(rank_of(a)) - int(rank_of(b));
       return df == 0 && ahead > 0 ? ahead : 99;
     }
     default: return 99;
@@ -212,7 +215,8 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
   const PieceType mt = type_of(pos.piece_on(minor));
   const Bitboard shade = (ours & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
   std::vector<Square> blockers;
-  for (Bitboard b = pos.pieces(loser) & ~pos.pieces(loser, KING); b;) blockers.push_back(pop_lsb(b));
+  for (Bitboard b = pos.pieces(loser) & ~pos.pieces(loser, KING); b;)
+    blockers.push_back(pop_lsb(b));
   if (blockers.size() > 12) return best;
   auto consider = [&](const MateGoal& g) {
     if (best.size() < max_goals) {
@@ -222,7 +226,8 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
     } else {
       return;
     }
-    std::sort(best.begin(), best.end(), [](const MateGoal& a, const MateGoal& b) { return a.distance < b.distance; });
+    std::sort(best.begin(), best.end(),
+              [](const MateGoal& a, const MateGoal& b) { return a.distance < b.distance; });
   };
   for (int ks = 0; ks < 64; ++ks) {
     const Square k = Square(ks);
@@ -239,7 +244,8 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
         if ((king_attacks(k) & square_bb(c)) && !(king_attacks(q) & square_bb(c))) continue;
         const int base = dk + dc + move_distance(KING, winner, wk, q);
         if (best.size() == max_goals && base >= best.back().distance) continue;
-        const Bitboard covered = king_attacks(q) | (mt == KNIGHT ? knight_attacks(c) : bishop_attacks(c, square_bb(q)));
+        const Bitboard covered =
+            king_attacks(q) | (mt == KNIGHT ? knight_attacks(c) : bishop_attacks(c, square_bb(q)));
         const Bitboard open = king_attacks(k) & ~covered & ~square_bb(c);
         if (std::size_t(popcount(open)) > blockers.size()) continue;
         // Greedy-by-DFS assignment of actual loser pieces to the open squares, minimising moves.
@@ -266,10 +272,10 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
             if (used[j]) continue;
             const Square from = blockers[j];
             const PieceType bt = type_of(pos.piece_on(from));
-            Kind kind = bt == PAWN     ? kPawn
-                        : bt == KNIGHT ? kKnight
-                        : bt == ROOK   ? kRook
-                        : bt == QUEEN  ? kQueen
+            Kind kind = bt == PAWN                          ? kPawn
+                        : bt == KNIGHT                      ? kKnight
+                        : bt == ROOK                        ? kRook
+                        : bt == QUEEN                       ? kQueen
                         : (square_bb(from) & LIGHT_SQUARES) ? kLightBishop
                                                             : kDarkBishop;
             if (!blocker_fits(kind, loser, sq[i], c, open | square_bb(q) | square_bb(k))) continue;

@@ -11,7 +11,8 @@
 namespace arbiter::adjudication::detail {
 
 // True iff a material argument proves `winner` can never mate; sets `method` and `why`.
-bool material_proves_unwinnable(const Position& pos, Color winner, Method* method, std::string* why);
+bool material_proves_unwinnable(const Position& pos, Color winner, Method* method,
+                                std::string* why);
 
 // A checkmate configuration to steer the helpmate search towards: goal[s] is the square the
 // piece now on s should reach (SQ_NONE: no role in the mate).

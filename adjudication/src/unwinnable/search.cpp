@@ -1,10 +1,10 @@
 // Helpmate and exhaustive searches (see search.h).
 #include "unwinnable/search.h"
 
-#include "unwinnable/material.h"
-
 #include <algorithm>
 #include <unordered_set>
+
+#include "unwinnable/material.h"
 
 namespace arbiter::adjudication::detail {
 
@@ -32,7 +32,8 @@ int distance(Square a, Square b) {
 }
 
 std::uint64_t search_key(const Position& pos) {
-  return pos.key() ^ (pos.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (pos.ep_square() + 1));
+  return pos.key() ^
+         (pos.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (pos.ep_square() + 1));
 }
 
 // The winner can never mate with a bare king; cheap enough to test at every node.
@@ -93,7 +94,8 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
     const Square from = m.from(), to = m.to();
     const Square g_from = goal_at_[from], g_to = goal_at_[to];
     if (use_goals_ && !m.is_castling()) goal_at_[to] = g_from, goal_at_[from] = SQ_NONE;
-    const bool found = next <= 0 ? child.count_legal_moves() == 0 : search(child, next, c == kReward);
+    const bool found =
+        next <= 0 ? child.count_legal_moves() == 0 : search(child, next, c == kReward);
     goal_at_[from] = g_from, goal_at_[to] = g_to;
     if (found) return true;
     stack_.pop_back();
@@ -120,7 +122,8 @@ std::vector<Square> Helpmate::corners(const Position& root, Color winner) {
 }
 
 bool Helpmate::run(const Position& root, int first, int last, std::uint64_t node_limit,
-                   std::uint64_t per_effort_limit, TranspositionTable* tt, std::vector<Move>& line) {
+                   std::uint64_t per_effort_limit, TranspositionTable* tt,
+                   std::vector<Move>& line) {
   target_ = forced_ != SQ_NONE ? forced_ : corners(root, winner_).front();
   tt_ = tt;
   node_limit_ = node_limit;

@@ -21,16 +21,16 @@ const char* verdict_name(Verdict v);  // "winnable", "unwinnable", "undetermined
 
 // Which argument decided the answer (for explanations and statistics).
 enum class Method : std::uint8_t {
-  GameOver,        // checkmate or stalemate already on the board (Laws 5.1.1 / 5.2.1)
-  Material,        // the side's material can never give mate (e.g. a bare king)
-  MatePattern,     // no checkmate configuration exists with the material that can ever be
-                   // on the board (exhaustive enumeration, e.g. K+N against K+Q)
-  BishopColours,   // only same-coloured bishops against no blocker able to stand off-colour
-  Confinement,     // pieces' reachable squares (fixpoint over a locked pawn structure) rule
-                   // out any check or any mating square
-  Exhaustive,      // every line of play was explored (with the arguments above at the leaves)
-  Helpmate,        // a mating line was found (the witness)
-  Budget,          // undetermined: the node budget ran out
+  GameOver,       // checkmate or stalemate already on the board (Laws 5.1.1 / 5.2.1)
+  Material,       // the side's material can never give mate (e.g. a bare king)
+  MatePattern,    // no checkmate configuration exists with the material that can ever be
+                  // on the board (exhaustive enumeration, e.g. K+N against K+Q)
+  BishopColours,  // only same-coloured bishops against no blocker able to stand off-colour
+  Confinement,    // pieces' reachable squares (fixpoint over a locked pawn structure) rule
+                  // out any check or any mating square
+  Exhaustive,     // every line of play was explored (with the arguments above at the leaves)
+  Helpmate,       // a mating line was found (the witness)
+  Budget,         // undetermined: the node budget ran out
 };
 const char* method_name(Method m);
 
