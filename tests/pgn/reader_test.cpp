@@ -112,7 +112,9 @@ TEST(PgnReader, UnescapedQuotesAndTrailingBackslashInTags) {
 TEST(PgnReader, NonAsciiUtf8AndLatin1) {
   auto g = read_file("chess-library/tests_pgns_non_ascii.pgn");
   ASSERT_EQ(g.size(), 1u);
-  EXPECT_EQ(*g[0].tag("White"), "Jos\xC3\xA9 Mar\xC3\xAD" "a");
+  EXPECT_EQ(*g[0].tag("White"),
+            "Jos\xC3\xA9 Mar\xC3\xAD"
+            "a");
   EXPECT_FALSE(has_diag(g[0], "latin1"));
   auto l = read_all("[Event \"Caf\xE9\"]\n[White \"M\xFCller\"]\n\n1. e4 {tr\xE8s bien} e5 *\n");
   ASSERT_EQ(l.size(), 1u);
@@ -124,7 +126,8 @@ TEST(PgnReader, NonAsciiUtf8AndLatin1) {
 
 TEST(PgnReader, CrlfAndEscapeLinesAndComments) {
   const std::string lf =
-      "% a comment for the escape mechanism\n[Event \"E\"]\n\n1. e4 ; rest of line\ne5 {a {b} 2. Nf3 "
+      "% a comment for the escape mechanism\n[Event \"E\"]\n\n1. e4 ; rest of line\ne5 {a {b} 2. "
+      "Nf3 "
       "(2. f4 exf4 (2... d5)) 2... Nc6 $1 3. Bb5!? a6?? *\n";
   std::string crlf;
   for (char c : lf) {
@@ -196,8 +199,9 @@ TEST(PgnReader, ResultGluedToNextTag) {
 
 TEST(PgnReader, BadBytesResynchroniseAtBlankLineOrEvent) {
   using namespace std::string_literals;
-  const std::string text = "[Event \"A\"]\n\n1. e4 e5 2. \x00\x01\xFF junk [Event \"no\"]\nmore junk\n\n"s +
-                           "1. c4 *\n[Event \"B\"]\n1. d4 \x02 x\n[Event \"C\"]\n1. Nf3 *\n"s;
+  const std::string text =
+      "[Event \"A\"]\n\n1. e4 e5 2. \x00\x01\xFF junk [Event \"no\"]\nmore junk\n\n"s +
+      "1. c4 *\n[Event \"B\"]\n1. d4 \x02 x\n[Event \"C\"]\n1. Nf3 *\n"s;
   auto g = read_all(text);
   ASSERT_EQ(g.size(), 4u);
   ASSERT_TRUE(has_diag(g[0], "bad-bytes"));
@@ -252,7 +256,8 @@ TEST(PgnReader, AllTestcaseFilesRead) {
       ++files;
       const std::string text = slurp(f.path());
       size_t events = 0;
-      for (size_t at = text.find("[Event "); at != std::string::npos; at = text.find("[Event ", at + 1))
+      for (size_t at = text.find("[Event "); at != std::string::npos;
+           at = text.find("[Event ", at + 1))
         ++events;
       Reader r = Reader::open(f.path().string());
       RawGame g;

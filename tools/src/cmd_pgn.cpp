@@ -26,7 +26,7 @@ int run(const std::vector<std::string>& args) {
       "Exit status: 0 all games written, 1 some could not be replayed, 2 unreadable input.\n\n"
       "options");
   desc.add_options()("help,h", "show this help")("normalize", po::bool_switch(&normalize),
-                                                  "rewrite in export format")(
+                                                 "rewrite in export format")(
       "output,o", po::value<std::string>(&output), "write to this file instead of stdout");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>(&files));
@@ -64,7 +64,8 @@ int run(const std::vector<std::string>& args) {
         std::vector<pgn::NormalizeError> dropped;
         auto eg = pgn::normalize(g, &err, &dropped);
         for (auto& d : dropped)
-          std::cerr << file << ':' << d.where.line << ':' << d.where.column << ": warning: " << d.message << '\n';
+          std::cerr << file << ':' << d.where.line << ':' << d.where.column
+                    << ": warning: " << d.message << '\n';
         if (!eg) {
           all_written = false;
           std::cerr << file << ':' << err.where.line << ':' << err.where.column << ": game "
@@ -80,8 +81,10 @@ int run(const std::vector<std::string>& args) {
       readable = false;
     }
   }
-  if (out != stdout) std::fclose(out);
-  else std::fflush(stdout);
+  if (out != stdout)
+    std::fclose(out);
+  else
+    std::fflush(stdout);
   if (!readable) return kExitUsage;
   return all_written ? kExitOk : kExitFailure;
 }

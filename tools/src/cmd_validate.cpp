@@ -122,11 +122,16 @@ void process(Batch& b, const std::string& file, const Options& o) {
     const int e = r.errors(), w = r.warnings();
     b.totals.errors += e;
     b.totals.warnings += w;
-    if (e) ++b.totals.with_errors;
-    else if (w) ++b.totals.with_warnings;
-    else ++b.totals.ok;
-    if (o.json) render_json(b.out, file, r);
-    else render_human(b.out, file, r, o);
+    if (e)
+      ++b.totals.with_errors;
+    else if (w)
+      ++b.totals.with_warnings;
+    else
+      ++b.totals.ok;
+    if (o.json)
+      render_json(b.out, file, r);
+    else
+      render_human(b.out, file, r, o);
   }
   b.chunks.clear();
 }
@@ -150,10 +155,11 @@ class Progress {
     last_ = now;
     shown_ = true;
     if (size > 0)
-      std::fprintf(stderr, "\r%s: %3d%% %llu games", file.c_str(), static_cast<int>(100.0 * done / size),
-                   static_cast<unsigned long long>(games));
+      std::fprintf(stderr, "\r%s: %3d%% %llu games", file.c_str(),
+                   static_cast<int>(100.0 * done / size), static_cast<unsigned long long>(games));
     else
-      std::fprintf(stderr, "\r%s: %llu games", file.c_str(), static_cast<unsigned long long>(games));
+      std::fprintf(stderr, "\r%s: %llu games", file.c_str(),
+                   static_cast<unsigned long long>(games));
     std::fflush(stderr);
   }
   void clear() {
@@ -288,12 +294,14 @@ int run(const std::vector<std::string>& args) {
       "directly)\n\nChecks every game against the Laws of Chess before rating.\nExit status: 0 "
       "no errors, 1 errors found, 2 unreadable input or bad arguments.\n\noptions");
   desc.add_options()("help,h", "show this help")("json", po::bool_switch(&o.json),
-                                                  "one JSON object per game and line")(
+                                                 "one JSON object per game and line")(
       "errors-only", po::bool_switch(&o.errors_only), "report errors only (human report)")(
       "jobs,j", po::value<int>(&jobs)->default_value(0), "worker threads (0 = all cores)")(
       "no-variations", "do not replay variations (RAVs)")(
       "no-search", "recognise dead positions by material only (no unwinnability search)")(
-      "node-budget", po::value<uint64_t>(&o.validate.node_budget)->default_value(o.validate.node_budget),
+      "full-search", "search also when the winner still has a queen or rook")(
+      "node-budget",
+      po::value<uint64_t>(&o.validate.node_budget)->default_value(o.validate.node_budget),
       "search nodes per unwinnability question");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>(&files));
@@ -316,9 +324,11 @@ int run(const std::vector<std::string>& args) {
     std::cerr << "arbiter validate: --jobs must be 0 or more\n";
     return kExitUsage;
   }
-  o.jobs = jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);
+  o.jobs =
+      jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);
   o.validate.check_variations = !vm.count("no-variations");
   o.validate.dead_position_search = !vm.count("no-search");
+  o.validate.full_search = vm.count("full-search") > 0;
   o.progress = ::isatty(2) && !::isatty(1) ? true : ::isatty(2) != 0;
   if (!::isatty(2)) o.progress = false;
 
@@ -326,19 +336,22 @@ int run(const std::vector<std::string>& args) {
   bool readable = true;
   for (auto& f : files) readable &= run_file(f, o, totals);
   if (!o.json) {
-    std::printf("%llu games: %llu ok, %llu with warnings only, %llu with errors; %llu errors, %llu warnings\n",
-                static_cast<unsigned long long>(totals.games), static_cast<unsigned long long>(totals.ok),
-                static_cast<unsigned long long>(totals.with_warnings),
-                static_cast<unsigned long long>(totals.with_errors),
-                static_cast<unsigned long long>(totals.errors),
-                static_cast<unsigned long long>(totals.warnings));
+    std::printf(
+        "%llu games: %llu ok, %llu with warnings only, %llu with errors; %llu errors, %llu "
+        "warnings\n",
+        static_cast<unsigned long long>(totals.games), static_cast<unsigned long long>(totals.ok),
+        static_cast<unsigned long long>(totals.with_warnings),
+        static_cast<unsigned long long>(totals.with_errors),
+        static_cast<unsigned long long>(totals.errors),
+        static_cast<unsigned long long>(totals.warnings));
   }
   std::fflush(stdout);
   if (!readable) return kExitUsage;
   return totals.errors ? kExitFailure : kExitOk;
 }
 
-const RegisterCommand kRegister{{"validate", "check PGN games against the Laws before rating", run}};
+const RegisterCommand kRegister{
+    {"validate", "check PGN games against the Laws before rating", run}};
 
 }  // namespace
 }  // namespace arbiter::cli

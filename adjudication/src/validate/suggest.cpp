@@ -14,7 +14,8 @@ namespace {
 std::string core(std::string_view s) {  // without x, +, #, =, annotations
   std::string r;
   for (char c : s)
-    if (c != 'x' && c != '+' && c != '#' && c != '=' && c != '!' && c != '?' && c != ':') r.push_back(c);
+    if (c != 'x' && c != '+' && c != '#' && c != '=' && c != '!' && c != '?' && c != ':')
+      r.push_back(c);
   return r;
 }
 
@@ -62,7 +63,8 @@ std::vector<std::string> closest_moves(const Position& pos, std::string_view wri
     if (wp && !mc.empty() && mc[0] == wp) score += 3;
     c.push_back({score, std::move(san)});
   }
-  std::stable_sort(c.begin(), c.end(), [](const Cand& a, const Cand& b) { return a.score > b.score; });
+  std::stable_sort(c.begin(), c.end(),
+                   [](const Cand& a, const Cand& b) { return a.score > b.score; });
   std::vector<std::string> out;
   for (int i = 0; i < n && i < static_cast<int>(c.size()); ++i) out.push_back(std::move(c[i].san));
   return out;

@@ -18,8 +18,7 @@ void check_tags(const pgn::RawGame& g, Sink& sink) {
   for (std::string_view name : pgn::kSevenTagRoster) {
     const std::string* v = g.tag(name);
     if (!v) {
-      sink.warn("missing-tag", 0, g.start,
-                "Seven Tag Roster: no [" + std::string(name) + "] tag");
+      sink.warn("missing-tag", 0, g.start, "Seven Tag Roster: no [" + std::string(name) + "] tag");
       continue;
     }
     if (v->empty()) {
@@ -42,8 +41,9 @@ void check_tags(const pgn::RawGame& g, Sink& sink) {
   if (!tc) return;
   auto parsed = pgn::parse_time_control(*tc);
   if (!parsed) {
-    sink.warn("bad-time-control", 0, where("TimeControl"),
-              "TimeControl \"" + *tc + "\" is not in PGN form (e.g. \"5400+30\", \"40/7200:3600\")");
+    sink.warn(
+        "bad-time-control", 0, where("TimeControl"),
+        "TimeControl \"" + *tc + "\" is not in PGN form (e.g. \"5400+30\", \"40/7200:3600\")");
     return;
   }
   auto minutes = pgn::minutes_for_60_moves(*parsed);

@@ -7,10 +7,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include "arbiter/engine/chess960.h"
 #include "arbiter/engine/pgn_tags.h"
 #include "arbiter/engine/san.h"
+#include "arbiter/engine/setup.h"
 #include "arbiter/engine/uci.h"
 #include "internal.h"
 
@@ -23,10 +25,10 @@
 
 namespace arbiter::adjudication {
 
+using detail::Sink;
 using pgn::GameResult;
 using pgn::Location;
 using pgn::TokenKind;
-using detail::Sink;
 
 const char* status_name(GameStatus s) {
   switch (s) {
@@ -38,9 +40,8 @@ const char* status_name(GameStatus s) {
 }
 
 int GameReport::errors() const {
-  return static_cast<int>(std::count_if(issues.begin(), issues.end(), [](auto& i) {
-    return i.severity == pgn::Severity::Error;
-  }));
+  return static_cast<int>(std::count_if(
+      issues.begin(), issues.end(), [](auto& i) { return i.severity == pgn::Severity::Error; }));
 }
 int GameReport::warnings() const { return static_cast<int>(issues.size()) - errors(); }
 GameStatus GameReport::status() const {
@@ -95,6 +96,20 @@ bool looks_like_start_array(const Setup& s) {
   return true;
 }
 
+// Whether the winner obviously keeps mating chances: a queen or rook, or a pawn that can still
+// advance or capture. Only otherwise is the (costly) unwinnability search run by default.
+bool pos_has_heavy(const Position& pos, Color c) {
+  if (pos.pieces(c, QUEEN) | pos.pieces(c, ROOK)) return true;
+  Bitboard pawns = pos.pieces(c, PAWN);
+  while (pawns) {
+    const Square s = pop_lsb(pawns);
+    const int ahead = int(s) + (c == WHITE ? 8 : -8);
+    if (ahead >= 0 && ahead < 64 && pos.piece_on(Square(ahead)) == NO_PIECE) return true;
+    if (pawn_attacks(c, s) & pos.pieces(~c)) return true;
+  }
+  return false;
+}
+
 Position null_move(const Position& pos, bool& ok) {
   Setup s = pos.to_setup();
   s.turn = ~s.turn;
@@ -143,6 +158,8 @@ class Validator {
   int threefold_ply_ = -1, fifty_ply_ = -1;
   Location threefold_at_, fifty_at_;
   bool lenient_warned_ = false, uci_warned_ = false;
+  bool automatic_draws_ = true;
+  Position scratch_;
 
   // Clock comments ([%clk]) on the main line.
   double last_clock_[2] = {-1, -1};
@@ -195,11 +212,63 @@ class Validator {
         sink_.warn("fen-without-setup", 0, tag_at("FEN"),
                    "a FEN tag needs [SetUp \"1\"] (PGN 9.7.1)");
       auto p = Position::from_fen(*fen, chess960_);
+      if (!p && p.error().kind == PositionError::Kind::Fen) {
+        // Tolerated with a warning: a fullmove number of 0 (many puzzle FENs: "... 1 0") and
+        // EPD-style FENs without the two clocks.
+        std::vector<std::string> f;
+        for (size_t i = 0; i < fen->size();) {
+          size_t j = fen->find(' ', i);
+          if (j == std::string::npos) j = fen->size();
+          if (j > i) f.push_back(fen->substr(i, j - i));
+          i = j + 1;
+        }
+        std::string fixed;
+        if (f.size() == 6 && p.error().fen.field == FenField::Fullmove && f[5] == "0") {
+          f[5] = "1";
+          for (auto& x : f) fixed += (fixed.empty() ? "" : " ") + x;
+        } else if (f.size() == 4) {
+          for (auto& x : f) fixed += (fixed.empty() ? "" : " ") + x;
+          fixed += " 0 1";
+        }
+        if (!fixed.empty()) {
+          auto q = Position::from_fen(fixed, chess960_);
+          if (q) {
+            sink_.warn(
+                "fen-clocks", 0, tag_at("FEN"),
+                "FEN \"" + *fen + "\": " + p.error().message() + "; read as \"" + fixed + "\"");
+            p = std::move(q);
+          }
+        }
+      }
       if (!p) {
-        sink_.error("invalid-fen", 0, tag_at("FEN"), "invalid FEN \"" + *fen + "\": " + p.error().message());
+        sink_.error("invalid-fen", 0, tag_at("FEN"),
+                    "invalid FEN \"" + *fen + "\": " + p.error().message());
         return false;
       }
       start_ = *p;
+      if (!chess960_ && start_.is_chess960() && !variant.written.empty()) {
+        // [Variant "Standard"] with castling rights only Chess960 allows (king off e1/e8 or an
+        // inner rook, e.g. lichess studies "KQq" with the king on g8): the rights cannot be
+        // used in standard chess (Art. 3.8.2); drop them and say so.
+        if (auto s = parse_fen(*fen)) {
+          Bitboard keep = 0, rooks = s->castling_rooks;
+          while (rooks) {
+            const Square sq = pop_lsb(rooks);
+            const Color c = color_of(s->board[sq]);
+            if (s->king_square(c) == relative_square(c, SQ_E1) &&
+                (file_of(sq) == FILE_A || file_of(sq) == FILE_H))
+              keep |= square_bb(sq);
+          }
+          s->castling_rooks = keep;
+          if (auto p2 = Position::from_setup(*s, false)) {
+            sink_.warn("fen-castling-rights", 0, tag_at("FEN"),
+                       "castling rights in the FEN that standard chess cannot have (king or rook "
+                       "not on its original square) are ignored; castling: " +
+                           castling_field(*s));
+            start_ = *p2;
+          }
+        }
+      }
       if (!chess960_ && start_.is_chess960()) {
         sink_.warn("chess960-undeclared", 0, tag_at("FEN"),
                    "the FEN's castling rights need Chess960 (king or rooks not on e/a/h files) but "
@@ -240,7 +309,8 @@ class Validator {
     else
       sink_.warn("chess960-start", 0, tag_at("FEN"),
                  "the FEN is not a Chess960 start position (a game continued from a later "
-                 "position?): " + v.error().reason);
+                 "position?): " +
+                     v.error().reason);
   }
 
   // ---- replay ---------------------------------------------------------------------------
@@ -250,7 +320,27 @@ class Validator {
     keys_.clear();
     keys_.reserve(256);
     keys_.push_back(start_.repetition_key());
+    if (detail::dead_by_material(start_))
+      end_at(0, "moves-after-dead-position",
+             "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
     if (const std::string* tc = g_.tag("TimeControl")) tc_ = pgn::parse_time_control(*tc);
+    // Laws 9.6.1/9.6.2 (fivefold repetition, 75 moves) are in force since 1 July 2014; older
+    // games (Date tag) are judged without them.
+    for (const char* name : {"Date", "UTCDate", "EventDate"}) {
+      const std::string* d = g_.tag(name);
+      if (!d || d->size() < 4) continue;
+      const std::string& v = *d;
+      if (!std::isdigit(static_cast<unsigned char>(v[0])) ||
+          v.substr(0, 4).find('?') != std::string::npos)
+        continue;
+      const int year = std::atoi(v.substr(0, 4).c_str());
+      int month = 12;
+      if (v.size() >= 7 && std::isdigit(static_cast<unsigned char>(v[5])) &&
+          std::isdigit(static_cast<unsigned char>(v[6])))
+        month = std::atoi(v.substr(5, 2).c_str());
+      automatic_draws_ = year > 2014 || (year == 2014 && month >= 7);
+      break;
+    }
 
     for (const pgn::Token& t : g_.tokens) {
       switch (t.kind) {
@@ -334,6 +424,15 @@ class Validator {
     if (main_line()) report_after_end(ply, t);
 
     Move m;
+    if (auto fast = detail::fast_san(L.pos, text, scratch_)) {
+      const bool irreversible_material = L.pos.is_capture(*fast) || fast->is_promotion();
+      L.before = std::move(L.pos);
+      L.has_before = true;
+      L.pos = scratch_;
+      L.ply = ply;
+      if (main_line()) after_main_move(t, irreversible_material);
+      return;
+    }
     auto strict = parse_san(L.pos, text, SanMode::Strict);
     if (strict) {
       m = *strict;
@@ -375,8 +474,8 @@ class Validator {
       if (main_line() && ended_ply_ < 0) {
         sink_.error(mate ? "moves-after-checkmate" : "moves-after-stalemate", ply, t.where,
                     "move " + prefix + " " + text + " was played after " +
-                        (mate ? "checkmate (Laws 5.1.1)" : "stalemate (Laws 5.2.1)") +
-                        " at ply " + std::to_string(ply - 1) + "; the game ended there");
+                        (mate ? "checkmate (Laws 5.1.1)" : "stalemate (Laws 5.2.1)") + " at ply " +
+                        std::to_string(ply - 1) + "; the game ended there");
       } else if (!main_line()) {
         sink_.error("illegal-move", ply, t.where,
                     "move " + prefix + " " + text + where_text() + " after " +
@@ -387,8 +486,8 @@ class Validator {
     const char* code = "illegal-move";
     if (e.kind == SanError::Kind::Ambiguous) code = "ambiguous-move";
     if (e.kind == SanError::Kind::Malformed) code = "unparsable-move";
-    std::string msg = "ply " + std::to_string(ply) + ", " + prefix + " " + text + where_text() +
-                      ": " + e.message() + "; position before: " + L.pos.fen();
+    std::string msg = prefix + " " + text + where_text() + ": " + e.message() +
+                      "; position before: " + L.pos.fen();
     auto close = detail::closest_moves(L.pos, text, opt_.closest_moves);
     if (!close.empty()) {
       msg += "; closest legal moves: ";
@@ -423,7 +522,9 @@ class Validator {
       fifty_at_ = t.where;
     }
     if (ended_ply_ >= 0) return;
-    if (count >= 5) {
+    if (!automatic_draws_) {
+      // Before 1 July 2014 the Laws had no automatic fivefold / 75-move draw.
+    } else if (count >= 5) {
       end_at(ply, "moves-after-fivefold", "fivefold repetition (Laws 9.6.1)");
     } else if (pos.halfmove_clock() >= 150) {
       // Laws 9.6.2: 75 moves by each player without pawn move or capture; a mate on the last
@@ -501,7 +602,8 @@ class Validator {
                        (winner == WHITE ? "White" : "Black") + " (Laws 5.1.1) but the result is *");
       else if (result_ != GameResult::None && result_ != right)
         sink_.error("result-contradicts-checkmate", M.ply, at,
-                    "result " + res + " after checkmate by " + (winner == WHITE ? "White" : "Black") +
+                    "result " + res + " after checkmate by " +
+                        (winner == WHITE ? "White" : "Black") +
                         " (Laws 5.1.1: the game is won by the mating side, " +
                         std::string(pgn::to_string(right)) + ")");
       return;
@@ -516,7 +618,9 @@ class Validator {
       return;
     }
     if (ended_ply_ >= 0 && decisive(result_)) {
-      sink_.error("decisive-result-after-draw", ended_ply_, at,
+      const bool dead = ended_code_ == "moves-after-dead-position";
+      sink_.error(dead ? "decisive-result-in-dead-position" : "decisive-result-after-draw",
+                  ended_ply_, at,
                   "result " + res + " but the game was drawn at ply " + std::to_string(ended_ply_) +
                       " by " + ended_why_);
     } else if (known && ended_ply_ < 0 && decisive(result_)) {
@@ -547,12 +651,20 @@ class Validator {
         rule = "Laws 6.9 and A.5.3";
     }
 #if ARBITER_HAS_UNWINNABILITY
-    if (opt_.dead_position_search) {
+    // The search (a fresh transposition table per question) is run when the winner has no
+    // queen, no rook and no pawn able to move: every realistic dead position and A.5.3 / 6.9
+    // case (lone minor pieces, blocked pawns) falls there; --full-search runs it always.
+    const bool heavy = pos_has_heavy(M.pos, winner);
+    if (opt_.dead_position_search && (opt_.full_search || !heavy)) {
+      // The winner being able to mate settles both questions (not dead, flag fall stands).
+      const Winnability first = can_checkmate(M.pos, winner, opt_.node_budget);
+      if (first.verdict != Verdict::Unwinnable) return;
       const DeadPosition d = dead_position(M.pos, opt_.node_budget);
       if (d.is_dead()) {
         sink_.error("decisive-result-in-dead-position", M.ply, at,
-                    "result " + res + " but the final position is dead: neither side can "
-                    "checkmate by any series of legal moves (Laws 5.2.2: the game is drawn; " +
+                    "result " + res +
+                        " but the final position is dead: neither side can "
+                        "checkmate by any series of legal moves (Laws 5.2.2: the game is drawn; " +
                         d.reason + ")");
         return;
       }
@@ -561,16 +673,17 @@ class Validator {
         if (w.verdict == Verdict::Unwinnable)
           sink_.error("time-forfeit-unwinnable", M.ply, at,
                       "result " + res + " on time, but " + wname +
-                          " cannot checkmate by any series of legal moves (" + w.reason + "): " +
-                          rule + " make it a draw");
+                          " cannot checkmate by any series of legal moves (" + w.reason +
+                          "): " + rule + " make it a draw");
       }
       return;
     }
 #endif
     if (detail::dead_by_material(M.pos)) {
       sink_.error("decisive-result-in-dead-position", M.ply, at,
-                  "result " + res + " but the final position is dead: insufficient material for "
-                  "either side to checkmate (Laws 5.2.2: the game is drawn)");
+                  "result " + res +
+                      " but the final position is dead: insufficient material for "
+                      "either side to checkmate (Laws 5.2.2: the game is drawn)");
       return;
     }
     if (forfeit && detail::side_cannot_mate_by_material(M.pos, winner))

@@ -3,9 +3,8 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
 #endif
-#include "arbiter/engine/pgn_normalize.h"
-
 #include "arbiter/engine/chess960.h"
+#include "arbiter/engine/pgn_normalize.h"
 #include "arbiter/engine/pgn_tags.h"
 #include "arbiter/engine/position.h"
 #include "arbiter/engine/san.h"
@@ -17,7 +16,7 @@ namespace {
 struct Line {
   Position pos, before;
   bool has_before = false;
-  bool dead = false;  // a move could not be replayed: skip to the end of this variation
+  bool dead = false;       // a move could not be replayed: skip to the end of this variation
   size_t start_index = 0;  // index in movetext of this variation's '('
 };
 
@@ -60,9 +59,12 @@ std::optional<ExportGame> normalize(const RawGame& g, NormalizeError* error,
     out.tags.emplace_back("SetUp", "1");
     out.tags.emplace_back("FEN", start.fen());
   }
-  if (g.result != GameResult::None) out.result = g.result;
-  else if (const std::string* r = g.tag("Result"); r && parse_result(*r)) out.result = *parse_result(*r);
-  else out.result = GameResult::Unfinished;
+  if (g.result != GameResult::None)
+    out.result = g.result;
+  else if (const std::string* r = g.tag("Result"); r && parse_result(*r))
+    out.result = *parse_result(*r);
+  else
+    out.result = GameResult::Unfinished;
 
   std::vector<Line> lines;
   lines.push_back({start, start, false, false, 0});
@@ -90,10 +92,12 @@ std::optional<ExportGame> normalize(const RawGame& g, NormalizeError* error,
         }
         break;
       case TokenKind::Comment:
-        if (!L.dead) mt.push_back({ExportElement::Kind::Comment, std::string(g.token_text(t)), 0, 0, true});
+        if (!L.dead)
+          mt.push_back({ExportElement::Kind::Comment, std::string(g.token_text(t)), 0, 0, true});
         break;
       case TokenKind::Nag:
-        if (!L.dead && !mt.empty()) mt.push_back({ExportElement::Kind::Nag, {}, static_cast<int>(t.value), 0, true});
+        if (!L.dead && !mt.empty())
+          mt.push_back({ExportElement::Kind::Nag, {}, static_cast<int>(t.value), 0, true});
         break;
       case TokenKind::MoveNumber: break;
       case TokenKind::Invalid:
@@ -119,7 +123,8 @@ std::optional<ExportGame> normalize(const RawGame& g, NormalizeError* error,
     }
   }
   while (lines.size() > 1) {  // unclosed variations
-    if (lines.back().start_index < mt.size()) mt.push_back({ExportElement::Kind::VariationEnd, {}, 0, 0, true});
+    if (lines.back().start_index < mt.size())
+      mt.push_back({ExportElement::Kind::VariationEnd, {}, 0, 0, true});
     lines.pop_back();
   }
   return out;

@@ -35,11 +35,11 @@ struct ClassTable {
   constexpr ClassTable() : t{} {
     for (int c = 0; c < 256; ++c) {
       auto u = static_cast<unsigned char>(c);
-      t[c] = u == '\n'             ? C_NEWLINE
-             : is_space_byte(u)    ? C_SPACE
-             : is_bad_byte(u)      ? C_BAD
+      t[c] = u == '\n'                                                                ? C_NEWLINE
+             : is_space_byte(u)                                                       ? C_SPACE
+             : is_bad_byte(u)                                                         ? C_BAD
              : (u == '[' || u == '{' || u == ';' || u == '(' || u == ')' || u == '%') ? C_SPECIAL
-                                   : C_TOKEN;
+                                                                                      : C_TOKEN;
     }
   }
 };
@@ -260,8 +260,7 @@ struct Splitter::Impl {
           if (have_ready) return;
           enter_resync(pos);
           return;
-        default:
-          break;
+        default: break;
       }
       end_token(pos);
       if (have_ready) return;  // the special byte starts the next game
@@ -372,19 +371,20 @@ struct Splitter::Impl {
       ++pos;
       switch (st) {
         case St::Tag:
-          if (c == '"') st = St::TagString;
+          if (c == '"')
+            st = St::TagString;
           else if (c == ']') {
             st = St::Normal;
             return;
           }
           break;
         case St::TagString:
-          if (c == '\\') st = St::TagEscape;
-          else if (c == '"') st = St::Tag;
+          if (c == '\\')
+            st = St::TagEscape;
+          else if (c == '"')
+            st = St::Tag;
           break;
-        default:
-          st = St::TagString;
-          break;
+        default: st = St::TagString; break;
       }
     }
   }

@@ -54,7 +54,9 @@ VariantInfo variant_of(const RawGame& g) {
 }
 
 std::optional<std::string> check_date(std::string_view d) {
-  auto bad = [&](std::string why) { return std::optional<std::string>("Date \"" + std::string(d) + "\" " + why); };
+  auto bad = [&](std::string why) {
+    return std::optional<std::string>("Date \"" + std::string(d) + "\" " + why);
+  };
   if (d.size() != 10 || d[4] != '.' || d[7] != '.')
     return bad("is not in the form YYYY.MM.DD (use ?? for unknown parts)");
   auto part = [&](size_t at, size_t n, int lo, int hi) -> int {  // -1 unknown, -2 bad
@@ -166,8 +168,7 @@ std::optional<TimeClass> class_from_event(std::string_view event) {
     return TimeClass::Blitz;
   if (contains_word(e, "rapid") || contains_word(e, "quickplay") || contains_word(e, "active"))
     return TimeClass::Rapid;
-  if (contains_word(e, "classical") || contains_word(e, "standard"))
-    return TimeClass::Standard;
+  if (contains_word(e, "classical") || contains_word(e, "standard")) return TimeClass::Standard;
   return std::nullopt;
 }
 
@@ -178,7 +179,9 @@ std::optional<double> clock_command(std::string_view c, std::string_view command
     if (i < c.size() && (c[i] == ' ' || c[i] == '\t')) {
       while (i < c.size() && (c[i] == ' ' || c[i] == '\t')) ++i;
       size_t j = i;
-      while (j < c.size() && (std::isdigit(static_cast<unsigned char>(c[j])) || c[j] == ':' || c[j] == '.')) ++j;
+      while (j < c.size() &&
+             (std::isdigit(static_cast<unsigned char>(c[j])) || c[j] == ':' || c[j] == '.'))
+        ++j;
       std::string_view v = c.substr(i, j - i);
       // h:mm:ss(.f), mm:ss or seconds
       double total = 0;

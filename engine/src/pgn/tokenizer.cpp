@@ -66,7 +66,8 @@ class Tokenizer {
           break;
         case ')':
           if (depth_ == 0) {
-            diag(Severity::Warning, "unmatched-paren", here(), "')' without a matching '('; ignored");
+            diag(Severity::Warning, "unmatched-paren", here(),
+                 "')' without a matching '('; ignored");
           } else {
             push(TokenKind::VariationEnd, i_, 1);
             --depth_;
@@ -220,7 +221,8 @@ class Tokenizer {
           close = rb;
           diag(Severity::Warning, "malformed-tag", at, "tag value of [" + name + "] is not quoted");
         } else {
-          diag(Severity::Error, "bad-tag", at, "unreadable tag pair: " + std::string(line.substr(0, 60)));
+          diag(Severity::Error, "bad-tag", at,
+               "unreadable tag pair: " + std::string(line.substr(0, 60)));
           while (i_ < eol) adv();
           return;
         }
@@ -252,7 +254,8 @@ class Tokenizer {
       bool known = false;
       for (auto& d : g_.diagnostics) known |= d.code == "unterminated-comment";
       if (!known)
-        diag(Severity::Error, "unterminated-comment", at, "comment not closed before the end of the game");
+        diag(Severity::Error, "unterminated-comment", at,
+             "comment not closed before the end of the game");
     }
   }
   void line_comment() {
@@ -290,11 +293,16 @@ class Tokenizer {
     char n = i_ + 1 < s_.size() ? s_[i_ + 1] : 0;
     uint32_t v;
     size_t len = 1;
-    if (a == '!' && n == '!') v = 3, len = 2;
-    else if (a == '?' && n == '?') v = 4, len = 2;
-    else if (a == '!' && n == '?') v = 5, len = 2;
-    else if (a == '?' && n == '!') v = 6, len = 2;
-    else v = a == '!' ? 1 : 2;
+    if (a == '!' && n == '!')
+      v = 3, len = 2;
+    else if (a == '?' && n == '?')
+      v = 4, len = 2;
+    else if (a == '!' && n == '?')
+      v = 5, len = 2;
+    else if (a == '?' && n == '!')
+      v = 6, len = 2;
+    else
+      v = a == '!' ? 1 : 2;
     adv(len);
     push(TokenKind::Nag, b, len, v, at);
   }
@@ -306,7 +314,9 @@ class Tokenizer {
     g_.result_where = at;
     movetext_ = true;
   }
-  bool starts(std::string_view w) const { return s_.compare(i_, w.size(), w) == 0 && is_delim(s_, i_ + w.size()); }
+  bool starts(std::string_view w) const {
+    return s_.compare(i_, w.size(), w) == 0 && is_delim(s_, i_ + w.size());
+  }
 
   void word() {
     const Location at = here();
@@ -340,7 +350,8 @@ class Tokenizer {
       }
       // Move number indication (PGN 8.2.2): digits then any number of periods.
       size_t dots = 0;
-      while (i_ < s_.size() && (s_[i_] == '.' || (s_[i_] == '\xE2' && s_.compare(i_, 3, "\xE2\x80\xA6") == 0))) {
+      while (i_ < s_.size() &&
+             (s_[i_] == '.' || (s_[i_] == '\xE2' && s_.compare(i_, 3, "\xE2\x80\xA6") == 0))) {
         if (s_[i_] == '.') {
           adv();
           ++dots;
@@ -387,9 +398,7 @@ class Tokenizer {
     invalid(b, at);
   }
   void suffix_and_push(TokenKind k, size_t b, Location at) { push(k, b, i_ - b, 0, at); }
-  void invalid(size_t b, Location at) {
-    push(TokenKind::Invalid, b, i_ - b, 0, at);
-  }
+  void invalid(size_t b, Location at) { push(TokenKind::Invalid, b, i_ - b, 0, at); }
 };
 
 }  // namespace

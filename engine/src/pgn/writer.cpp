@@ -67,8 +67,10 @@ void write_export(std::string& out, const ExportGame& game) {
   std::vector<std::pair<std::string, std::string>> tags;
   for (auto& t : game.tags) {
     auto it = std::find_if(tags.begin(), tags.end(), [&](auto& x) { return x.first == t.first; });
-    if (it != tags.end()) it->second = t.second;  // last one wins
-    else tags.push_back(t);
+    if (it != tags.end())
+      it->second = t.second;  // last one wins
+    else
+      tags.push_back(t);
   }
   for (std::string_view n : kSevenTagRoster) {
     if (std::none_of(tags.begin(), tags.end(), [&](auto& x) { return x.first == n; }))

@@ -9,11 +9,14 @@
 // available (9.2, 9.3), clocks running backwards, the TimeControl class (A.1, B.1) versus the
 // Event name.
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "arbiter/engine/pgn.h"
+#include "arbiter/engine/position.h"
 
 namespace arbiter::adjudication {
 
@@ -32,12 +35,12 @@ struct GameReport {
   uint64_t index = 0;       // 0-based position in the input
   uint32_t first_line = 0;  // line of the game's first token
   std::vector<std::pair<std::string, std::string>> tags;
-  std::string result;       // the result as recorded (marker, else Result tag), "" if none
-  int plies = 0;            // main-line half-moves replayed
+  std::string result;  // the result as recorded (marker, else Result tag), "" if none
+  int plies = 0;       // main-line half-moves replayed
   bool chess960 = false;
-  std::string final_fen;    // position after the last replayed main-line move
-  std::string ending;       // "checkmate", "stalemate", "dead position", "fivefold repetition",
-                            // "75-move rule" or "" (the game was not ended on the board)
+  std::string final_fen;  // position after the last replayed main-line move
+  std::string ending;     // "checkmate", "stalemate", "dead position", "fivefold repetition",
+                          // "75-move rule" or "" (the game was not ended on the board)
   std::vector<ValidationIssue> issues;
 
   GameStatus status() const;
@@ -46,10 +49,11 @@ struct GameReport {
 };
 
 struct ValidateOptions {
-  bool check_variations = true;         // replay RAVs (illegal moves there are errors too)
-  bool dead_position_search = true;     // full 5.2.2 / 6.9 search (adjudication library)
-  uint64_t node_budget = 2'000'000;     // per search
-  int closest_moves = 5;                // how many legal moves to suggest
+  bool check_variations = true;      // replay RAVs (illegal moves there are errors too)
+  bool dead_position_search = true;  // full 5.2.2 / 6.9 search (adjudication library)
+  bool full_search = false;          // also when the winner still has a queen or rook
+  uint64_t node_budget = 200'000;    // per search (Undetermined: nothing reported)
+  int closest_moves = 5;             // how many legal moves to suggest
 };
 
 GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& options = {});
@@ -58,5 +62,10 @@ GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& option
 // false, dead positions are recognised by material only (K v K, K+minor v K, same-coloured
 // bishops) and the time-forfeit check uses that test.
 bool has_unwinnability_search();
+
+// The validator's fast path for plain SAN (Nf3, exd5, e8=Q, optional '+'): the move and the
+// position after it, or nullopt when the text needs the full arbiter::parse_san. Exposed for
+// the differential test against parse_san.
+std::optional<Move> plain_san_move(const Position& pos, std::string_view san, Position& after);
 
 }  // namespace arbiter::adjudication

@@ -69,12 +69,14 @@ struct RawGame {
   Location start;      // first line of the game
   std::vector<Tag> tags;
   std::string text;
-  std::vector<Token> tokens;  // movetext in order, variations included
+  std::vector<Token> tokens;             // movetext in order, variations included
   GameResult result = GameResult::None;  // the termination marker after the moves
   Location result_where;
   std::vector<Diagnostic> diagnostics;  // reader problems, in order of appearance
 
-  std::string_view token_text(const Token& t) const { return std::string_view(text).substr(t.offset, t.len); }
+  std::string_view token_text(const Token& t) const {
+    return std::string_view(text).substr(t.offset, t.len);
+  }
   // Value of the last tag with this name (PGN tag names are case-sensitive), or nullptr.
   const std::string* tag(std::string_view name) const;
   bool has_errors() const;

@@ -1,0 +1,32 @@
+// libFuzzer target for the PGN reader: any bytes must be cut into games, tokenised, validated
+// and normalised without crashing, hanging or reading out of bounds.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "arbiter/adjudication/validate.h"
+#include "arbiter/engine/pgn.h"
+#include "arbiter/engine/pgn_normalize.h"
+#include "arbiter/engine/pgn_writer.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace arbiter;
+  pgn::Reader reader(pgn::memory_source(std::string(reinterpret_cast<const char*>(data), size)));
+  pgn::RawGame g;
+  adjudication::ValidateOptions opt;
+  opt.node_budget = 20000;
+  std::string out;
+  while (reader.next(g)) {
+    for (auto& t : g.tokens) {
+      if (t.offset + t.len > g.text.size()) __builtin_trap();
+    }
+    (void)adjudication::validate_game(g, opt);
+    if (auto e = pgn::normalize(g)) {
+      out.clear();
+      pgn::write_export(out, *e);
+      // What the writer produces must read back as one game.
+      if (pgn::read_all(out).size() != 1) __builtin_trap();
+    }
+  }
+  return 0;
+}
