@@ -15,9 +15,15 @@
 namespace arbiter::pairing {
 
 // A bad event file or event argument; what() is one line naming the file, line and column.
+// Refusals by the event's rules (a bye over the limit, pairing with results missing) are
+// EventError; malformed input (a result that is no result, an unknown player) EventInputError.
 class EventError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+class EventInputError : public EventError {
+ public:
+  using EventError::EventError;
 };
 
 enum class EventSystem { Dutch, RoundRobin, DoubleRoundRobin };
