@@ -200,7 +200,8 @@ std::size_t Position::generate(MoveList* out) const {
       if ((between_bb(ksq, kto) | between_bb(rsq, rto)) & occ & ~kr) continue;
       const Bitboard o = occ ^ kr;
       bool attacked = false;
-      for (Bitboard path = between_bb(ksq, kto); path && !attacked;) {
+      // kto is tested even when the king does not move: a rook leaving b1 may uncover it.
+      for (Bitboard path = between_bb(ksq, kto) | square_bb(kto); path && !attacked;) {
         Square s = pop_lsb(path);
         attacked = (attackers_to(s, o) & enemy) != 0;
       }
