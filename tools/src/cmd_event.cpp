@@ -29,8 +29,9 @@ bool parse(const std::vector<std::string>& args, po::options_description& opts,
   opts.add_options()("help,h", "this help");
   po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
   if (vm.count("help")) {
-    std::cout << "usage: arbiter event " << sub.name << ' ' << sub.args << "\n" << sub.summary
-              << "\n\n" << opts;
+    std::cout << "usage: arbiter event " << sub.name << ' ' << sub.args << "\n"
+              << sub.summary << "\n\n"
+              << opts;
     return false;
   }
   po::notify(vm);
@@ -67,24 +68,40 @@ const Sub kSubs[] = {
     {"bye", "FILE PLAYER [--round R] [--zero]",
      "Grants a requested half-point bye (within the event's limits) or records a known absence.",
      cmd_bye},
-    {"cancel-bye", "FILE PLAYER --round R", "Cancels a requested bye before the previous round starts.",
-     cmd_cancel_bye},
+    {"cancel-bye", "FILE PLAYER --round R",
+     "Cancels a requested bye before the previous round starts.", cmd_cancel_bye},
     {"withdraw", "FILE PLAYER [--round R]", "Withdraws a player from round R (default: the next).",
      cmd_withdraw},
     {"excuse", "FILE PLAYER", "Records a written excuse for a no-show before the next pairing.",
      cmd_excuse},
     {"reinstate", "FILE PLAYER", "Lets a player withdrawn after one no-show play again.",
      cmd_reinstate},
-    {"pair", "FILE [--force]", "Pairs the next round (refuses while results are missing).", cmd_pair},
-    {"result", "FILE BOARD RESULT [--round R]",
-     "Records a result: 1-0 0-1 1/2-1/2, forfeits +- -+ --, * to clear.", cmd_result},
+    {"pair", "FILE [--force]", "Pairs the next round (refuses while results are missing).",
+     cmd_pair},
+    {"result", "FILE BOARD RESULT [BOARD RESULT ...] [--round R]",
+     "Records results: 1-0 0-1 1/2-1/2, forfeits +- -+ --, * to clear.", cmd_result},
+#ifdef ARBITER_EVENT_STANDINGS
+    {"results", "FILE --pgn GAMES.pgn [--round R]",
+     "Validates the round's games and records the results of the clean ones.", cmd_results},
+#endif
     {"show", "FILE [--round R]", "Prints a round's pairings and results.", cmd_show},
+#ifdef ARBITER_EVENT_STANDINGS
+    {"standings", "FILE [--format text|crosstable|tsv|csv|json|html]",
+     "Standings with the event's tiebreaks (and the Armageddon when played).", cmd_standings},
+    {"playoff", "FILE [--result R]",
+     "Draws the Armageddon between the first two, or records its result.", cmd_playoff},
+    {"export", "FILE --trf OUT.trf",
+     "Writes the TRF-2026 report for rating (points, ranks, tiebreaks).", cmd_export},
+    {"report", "FILE --html OUT.html",
+     "Writes the standings and crosstable as a printable HTML page.", cmd_report},
+#endif
     {"undo", "FILE", "Restores the event as it was before the last change.", cmd_undo},
 };
 
 void usage(std::ostream& os) {
   os << "usage: arbiter event <command> FILE ...   (arbiter event <command> --help)\n\ncommands:\n";
-  for (const auto& s : kSubs) os << "  " << s.name << std::string(12 - std::string(s.name).size(), ' ') << s.summary << '\n';
+  for (const auto& s : kSubs)
+    os << "  " << s.name << std::string(12 - std::string(s.name).size(), ' ') << s.summary << '\n';
 }
 
 const Sub& sub(const char* name) {
@@ -96,31 +113,37 @@ const Sub& sub(const char* name) {
 int cmd_new(const std::vector<std::string>& args) {
   po::options_description o("options");
   std::string file, system, list, tiebreaks, playoff = "none", variant = "standard", name, city,
-                                                     fed, start, end, arbiter, tc;
+                                             fed, start, end, arbiter, tc;
   int rounds = 0, rules = 2026;
-  o.add_options()("file", po::value(&file)->required(), "event file to create")
-      ("system", po::value(&system)->required(), "dutch, round-robin or double-round-robin")
-      ("rounds", po::value(&rounds)->required(), "number of rounds")
-      ("rating-list", po::value(&list)->required(), "standard, rapid or blitz (initial order)")
-      ("tiebreaks", po::value(&tiebreaks)->required(), "C.07 list, e.g. \"BH/C1 GE DE ARO/C1 WON\"")
-      ("rules", po::value(&rules)->required(), "tiebreak rules: 2026, 2024 or 2022 (virtual opponent)")
-      ("half-point-byes", po::value<int>(), "most half-point byes per player")
-      ("bye-rounds", po::value<int>(), "half-point byes only in rounds 1..K")
-      ("variant", po::value(&variant), "standard or chess960")
-      ("playoff", po::value(&playoff), "none or armageddon:WHITE/BLACK seconds, e.g. armageddon:300/240")
-      ("seed", po::value<std::uint64_t>(), "seed of every lot of the event (default: random, printed)")
-      ("name", po::value(&name), "tournament name (012)")("city", po::value(&city), "city (022)")
-      ("federation", po::value(&fed), "federation (032)")
-      ("start", po::value(&start), "start date YYYY/MM/DD (042)")("end", po::value(&end), "end date (052)")
-      ("arbiter", po::value(&arbiter), "chief arbiter (102)")
-      ("time-control", po::value(&tc), "time control (122)");
+  o.add_options()("file", po::value(&file)->required(), "event file to create")(
+      "system", po::value(&system)->required(), "dutch, round-robin or double-round-robin")(
+      "rounds", po::value(&rounds)->required(), "number of rounds")(
+      "rating-list", po::value(&list)->required(), "standard, rapid or blitz (initial order)")(
+      "tiebreaks", po::value(&tiebreaks)->required(), "C.07 list, e.g. \"BH/C1 GE DE ARO/C1 WON\"")(
+      "rules", po::value(&rules)->required(),
+      "tiebreak rules: 2026, 2024 or 2022 (virtual opponent)")("half-point-byes", po::value<int>(),
+                                                               "most half-point byes per player")(
+      "bye-rounds", po::value<int>(), "half-point byes only in rounds 1..K")(
+      "variant", po::value(&variant), "standard or chess960")(
+      "playoff", po::value(&playoff),
+      "none or armageddon:WHITE/BLACK seconds, e.g. armageddon:300/240")(
+      "seed", po::value<std::uint64_t>(),
+      "seed of every lot of the event (default: random, printed)")(
+      "name", po::value(&name), "tournament name (012)")("city", po::value(&city), "city (022)")(
+      "federation", po::value(&fed), "federation (032)")(
+      "start", po::value(&start), "start date YYYY/MM/DD (042)")("end", po::value(&end),
+                                                                 "end date (052)")(
+      "arbiter", po::value(&arbiter), "chief arbiter (102)")("time-control", po::value(&tc),
+                                                             "time control (122)");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("new"))) return kExitOk;
   EventSettings s;
   auto sys = parse_event_system(system);
-  if (!sys) throw po::error("--system: expected dutch, round-robin or double-round-robin, not '" + system + "'");
+  if (!sys)
+    throw po::error("--system: expected dutch, round-robin or double-round-robin, not '" + system +
+                    "'");
   s.system = *sys;
   if (rounds < 1 || rounds > 999) throw po::error("--rounds must be 1-999");
   s.rounds = rounds;
@@ -128,7 +151,8 @@ int cmd_new(const std::vector<std::string>& args) {
   if (!rl) throw po::error("--rating-list: expected standard, rapid or blitz, not '" + list + "'");
   s.rating_list = *rl;
   s.tiebreaks = tiebreaks;
-  if (rules != 2026 && rules != 2024 && rules != 2022) throw po::error("--rules: expected 2026, 2024 or 2022");
+  if (rules != 2026 && rules != 2024 && rules != 2022)
+    throw po::error("--rules: expected 2026, 2024 or 2022");
   s.rules = rules;
   if (vm.count("half-point-byes") != vm.count("bye-rounds") && vm.count("bye-rounds"))
     throw po::error("--bye-rounds needs --half-point-byes");
@@ -143,16 +167,20 @@ int cmd_new(const std::vector<std::string>& args) {
   if (!v) throw po::error("--variant: expected standard or chess960, not '" + variant + "'");
   s.variant = *v;
   auto pl = parse_playoff(playoff);
-  if (!pl) throw po::error("--playoff: expected none or armageddon:WHITE/BLACK seconds, not '" + playoff + "'");
+  if (!pl)
+    throw po::error("--playoff: expected none or armageddon:WHITE/BLACK seconds, not '" + playoff +
+                    "'");
   s.playoff = *pl;
-  s.seed = vm.count("seed") ? vm["seed"].as<std::uint64_t>()
-                            : (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
+  s.seed = vm.count("seed")
+               ? vm["seed"].as<std::uint64_t>()
+               : (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
   Event e = new_event(s, {name, city, fed, start, end, arbiter, tc});
   EventStore store(file);
   store.create(write_event(e));
   std::cout << "created " << file << ": " << to_string(s.system) << ", " << rounds << " rounds, "
-            << to_string(s.rating_list) << " rating list, tiebreaks " << (tiebreaks.empty() ? "none" : tiebreaks)
-            << " (" << rules << " rules), seed " << s.seed << '\n';
+            << to_string(s.rating_list) << " rating list, tiebreaks "
+            << (tiebreaks.empty() ? "none" : tiebreaks) << " (" << rules << " rules), seed "
+            << s.seed << '\n';
   return kExitOk;
 }
 
@@ -163,12 +191,18 @@ std::vector<std::string> csv_fields(const std::string& line, const std::string& 
   for (size_t i = 0; i < line.size(); ++i) {
     char c = line[i];
     if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') out.back() += '"', ++i;
-      else if (c == '"') quoted = false;
-      else out.back() += c;
-    } else if (c == '"') quoted = true;
-    else if (c == ',') out.emplace_back();
-    else if (c != '\r') out.back() += c;
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+        out.back() += '"', ++i;
+      else if (c == '"')
+        quoted = false;
+      else
+        out.back() += c;
+    } else if (c == '"')
+      quoted = true;
+    else if (c == ',')
+      out.emplace_back();
+    else if (c != '\r')
+      out.back() += c;
   }
   if (quoted) throw EventInputError(file + ":" + std::to_string(line_no) + ": unterminated quote");
   for (auto& f : out) {
@@ -218,17 +252,28 @@ std::vector<Registration> read_csv(const std::string& file) {
     for (size_t i = 0; i < f.size(); ++i) {
       const auto& h = head[i];
       const auto& v = f[i];
-      if (h == "name") r.name = v;
-      else if (h == "title") r.title = v;
-      else if (h == "federation" || h == "fed") r.federation = v;
-      else if (h == "fide_id" || h == "fideid" || h == "id") r.fide_id = v;
-      else if (h == "sex") r.sex = v.empty() ? ' ' : v[0];
-      else if (h == "birth") r.birth = v;
-      else if (h == "standard") r.ratings.standard = rating_value(v, where);
-      else if (h == "rapid") r.ratings.rapid = rating_value(v, where);
-      else if (h == "blitz") r.ratings.blitz = rating_value(v, where);
-      else if (h == "national") r.ratings.national = rating_value(v, where);
-      else throw EventInputError(file + ":1: unknown column '" + h + "'");
+      if (h == "name")
+        r.name = v;
+      else if (h == "title")
+        r.title = v;
+      else if (h == "federation" || h == "fed")
+        r.federation = v;
+      else if (h == "fide_id" || h == "fideid" || h == "id")
+        r.fide_id = v;
+      else if (h == "sex")
+        r.sex = v.empty() ? ' ' : v[0];
+      else if (h == "birth")
+        r.birth = v;
+      else if (h == "standard")
+        r.ratings.standard = rating_value(v, where);
+      else if (h == "rapid")
+        r.ratings.rapid = rating_value(v, where);
+      else if (h == "blitz")
+        r.ratings.blitz = rating_value(v, where);
+      else if (h == "national")
+        r.ratings.national = rating_value(v, where);
+      else
+        throw EventInputError(file + ":1: unknown column '" + h + "'");
     }
     out.push_back(r);
   }
@@ -241,16 +286,17 @@ int cmd_register(const std::vector<std::string>& args) {
   std::string file, csv;
   Registration r;
   std::string sex;
-  o.add_options()("file", po::value(&file)->required(), "event file")
-      ("csv", po::value(&csv), "register every player of this CSV file")
-      ("name", po::value(&r.name), "\"Surname, Name\"")("title", po::value(&r.title), "GM IM WGM FM WIM CM WFM WCM")
-      ("federation", po::value(&r.federation), "3-letter federation")
-      ("fide-id", po::value(&r.fide_id), "FIDE id")("sex", po::value(&sex), "m or w")
-      ("birth", po::value(&r.birth), "YYYY/MM/DD or YYYY")
-      ("standard", po::value(&r.ratings.standard), "FIDE standard rating")
-      ("rapid", po::value(&r.ratings.rapid), "FIDE rapid rating")
-      ("blitz", po::value(&r.ratings.blitz), "FIDE blitz rating")
-      ("national", po::value(&r.ratings.national), "national rating");
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "csv", po::value(&csv), "register every player of this CSV file")(
+      "name", po::value(&r.name), "\"Surname, Name\"")("title", po::value(&r.title),
+                                                       "GM IM WGM FM WIM CM WFM WCM")(
+      "federation", po::value(&r.federation), "3-letter federation")(
+      "fide-id", po::value(&r.fide_id), "FIDE id")("sex", po::value(&sex), "m or w")(
+      "birth", po::value(&r.birth), "YYYY/MM/DD or YYYY")(
+      "standard", po::value(&r.ratings.standard), "FIDE standard rating")(
+      "rapid", po::value(&r.ratings.rapid), "FIDE rapid rating")(
+      "blitz", po::value(&r.ratings.blitz), "FIDE blitz rating")(
+      "national", po::value(&r.ratings.national), "national rating");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -276,10 +322,10 @@ int cmd_register(const std::vector<std::string>& args) {
 int cmd_bye(const std::vector<std::string>& args) {
   po::options_description o("options");
   std::string file, player;
-  o.add_options()("file", po::value(&file)->required(), "event file")
-      ("player", po::value(&player)->required(), "pairing number, FIDE id or name")
-      ("round", po::value<int>(), "round (default: the next round to be paired)")
-      ("zero", "a known absence (zero points) instead of a half-point bye");
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "player", po::value(&player)->required(), "pairing number, FIDE id or name")(
+      "round", po::value<int>(), "round (default: the next round to be paired)")(
+      "zero", "a known absence (zero points) instead of a half-point bye");
   po::positional_options_description pos;
   pos.add("file", 1).add("player", 1);
   po::variables_map vm;
@@ -302,9 +348,9 @@ int cmd_cancel_bye(const std::vector<std::string>& args) {
   po::options_description o("options");
   std::string file, player;
   int round = 0;
-  o.add_options()("file", po::value(&file)->required(), "event file")
-      ("player", po::value(&player)->required(), "pairing number, FIDE id or name")
-      ("round", po::value(&round)->required(), "round of the bye");
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "player", po::value(&player)->required(), "pairing number, FIDE id or name")(
+      "round", po::value(&round)->required(), "round of the bye");
   po::positional_options_description pos;
   pos.add("file", 1).add("player", 1);
   po::variables_map vm;
@@ -322,9 +368,9 @@ int cmd_cancel_bye(const std::vector<std::string>& args) {
 int cmd_withdraw(const std::vector<std::string>& args) {
   po::options_description o("options");
   std::string file, player;
-  o.add_options()("file", po::value(&file)->required(), "event file")
-      ("player", po::value(&player)->required(), "pairing number, FIDE id or name")
-      ("round", po::value<int>(), "first round not played (default: the next round)");
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "player", po::value(&player)->required(), "pairing number, FIDE id or name")(
+      "round", po::value<int>(), "first round not played (default: the next round)");
   po::positional_options_description pos;
   pos.add("file", 1).add("player", 1);
   po::variables_map vm;
@@ -344,8 +390,8 @@ int one_player_change(const std::vector<std::string>& args, const char* name,
                       void (*op)(Event&, Tpn), const char* done) {
   po::options_description o("options");
   std::string file, player;
-  o.add_options()("file", po::value(&file)->required(), "event file")
-      ("player", po::value(&player)->required(), "pairing number, FIDE id or name");
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "player", po::value(&player)->required(), "pairing number, FIDE id or name");
   po::positional_options_description pos;
   pos.add("file", 1).add("player", 1);
   po::variables_map vm;
@@ -359,14 +405,18 @@ int one_player_change(const std::vector<std::string>& args, const char* name,
   std::cout << msg << '\n';
   return kExitOk;
 }
-int cmd_excuse(const std::vector<std::string>& a) { return one_player_change(a, "excuse", excuse, "no-show excused"); }
-int cmd_reinstate(const std::vector<std::string>& a) { return one_player_change(a, "reinstate", reinstate, "reinstated"); }
+int cmd_excuse(const std::vector<std::string>& a) {
+  return one_player_change(a, "excuse", excuse, "no-show excused");
+}
+int cmd_reinstate(const std::vector<std::string>& a) {
+  return one_player_change(a, "reinstate", reinstate, "reinstated");
+}
 
 int cmd_pair(const std::vector<std::string>& args) {
   po::options_description o("options");
   std::string file;
-  o.add_options()("file", po::value(&file)->required(), "event file")
-      ("force", "pair even though results of the previous round are missing");
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "force", "pair even though results of the previous round are missing");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -379,6 +429,13 @@ int cmd_pair(const std::vector<std::string>& args) {
     notes = prepare_round(e, vm.count("force") > 0);
     RoundPairing rp = pair_round(e, round);
     apply_pairing(e, round, rp.games, rp.pab);
+    if (rp.free) {
+      // Round robin with an odd number: the free player neither plays nor scores (C.05).
+      auto& cells = e.tournament.player(rp.free).rounds;
+      if (int(cells.size()) < round) cells.resize(round);
+      cells[round - 1] = RoundEntry{0, Colour::None, pairing::Result::ZeroBye};
+    }
+    for (const auto& [board, res] : rp.forfeits) set_result(e, round, board, res);
     notes.insert(notes.begin(), rp.notes.begin(), rp.notes.end());
     after = e;
     return "pair round " + std::to_string(round);
@@ -388,36 +445,57 @@ int cmd_pair(const std::vector<std::string>& args) {
   return kExitOk;
 }
 
-int cmd_result(const std::vector<std::string>& args) {
+int cmd_result(const std::vector<std::string>& args_in) {
+  // "-+" and "--" are results, not options: give the option parser other spellings of them.
+  std::vector<std::string> args = args_in;
+  for (size_t i = 0; i < args.size(); ++i)
+    if (args[i] == "-+")
+      args[i] = "0-1f";
+    else if (args[i] == "--" && i + 1 == args.size() && i >= 2)
+      args[i] = "0-0f";
   po::options_description o("options");
-  std::string file, result;
-  int board = 0;
-  o.add_options()("file", po::value(&file)->required(), "event file")
-      ("board", po::value(&board)->required(), "board number")
-      ("result", po::value(&result)->required(), "1-0 0-1 1/2-1/2 +- -+ -- or *")
-      ("round", po::value<int>(), "round (default: the last paired round)");
+  std::string file;
+  std::vector<std::string> items;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "items", po::value(&items)->required(), "BOARD RESULT [BOARD RESULT ...]")(
+      "round", po::value<int>(), "round (default: the last paired round)");
   po::positional_options_description pos;
-  pos.add("file", 1).add("board", 1).add("result", 1);
+  pos.add("file", 1).add("items", -1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("result"))) return kExitOk;
-  std::string msg;
+  if (items.size() % 2)
+    throw po::error("give a result for every board: BOARD RESULT [BOARD RESULT ...]");
+  std::vector<std::string> msgs;
   modify(file, [&](Event& e) {
     int r = positive(vm, "round", paired_rounds(e));
     if (r == 0) throw EventError("no round is paired yet");
-    std::string norm = set_result(e, r, board, result);
-    auto [w, b] = e.settings.boards.at(r)[board - 1];
-    return msg = "round " + std::to_string(r) + " board " + std::to_string(board) + ": " +
-                 player_label(e, w) + " - " + player_label(e, b) + " " + norm;
+    for (size_t i = 0; i < items.size(); i += 2) {
+      int board = 0;
+      try {
+        size_t used = 0;
+        board = std::stoi(items[i], &used);
+        if (used != items[i].size()) throw std::invalid_argument("");
+      } catch (const std::exception&) {
+        throw EventInputError("'" + items[i] + "' is not a board number");
+      }
+      std::string norm = set_result(e, r, board, items[i + 1]);
+      auto [w, b] = e.settings.boards.at(r)[board - 1];
+      msgs.push_back("round " + std::to_string(r) + " board " + std::to_string(board) + ": " +
+                     player_label(e, w) + " - " + player_label(e, b) + " " + norm);
+    }
+    return msgs.size() == 1
+               ? msgs[0]
+               : "round " + std::to_string(r) + ": " + std::to_string(msgs.size()) + " results";
   });
-  std::cout << msg << '\n';
+  for (const auto& m : msgs) std::cout << m << '\n';
   return kExitOk;
 }
 
 int cmd_show(const std::vector<std::string>& args) {
   po::options_description o("options");
   std::string file;
-  o.add_options()("file", po::value(&file)->required(), "event file")
-      ("round", po::value<int>(), "round (default: the last paired round)");
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "round", po::value<int>(), "round (default: the last paired round)");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -477,6 +555,7 @@ int run(const std::vector<std::string>& args) {
 
 }  // namespace
 
-const RegisterCommand kRegister{{"event", "run a tournament: new, register, bye, pair, result, standings, undo", run}};
+const RegisterCommand kRegister{
+    {"event", "run a tournament: new, register, bye, pair, result, standings, undo", run}};
 
 }  // namespace arbiter::cli::event

@@ -45,8 +45,9 @@ void print_round(std::ostream& os, const Event& e, int round) {
       auto [w, bl] = it->second[b];
       std::string res = board_result(e, round, int(b) + 1);
       std::ostringstream l;
-      l << std::setw(4) << b + 1 << "  [" << points(e, w, round) << "] " << std::left << std::setw(36)
-        << who(e, w) << std::right << " - [" << points(e, bl, round) << "] " << who(e, bl);
+      l << std::setw(4) << b + 1 << "  [" << points(e, w, round) << "] " << std::left
+        << std::setw(36) << who(e, w) << std::right << " - [" << points(e, bl, round) << "] "
+        << who(e, bl);
       os << l.str();
       if (!res.empty()) os << "   " << res;
       os << '\n';
@@ -55,9 +56,12 @@ void print_round(std::ostream& os, const Event& e, int round) {
   for (const auto& p : e.tournament.players) {
     auto c = p.round(round);
     if (c.has_opponent()) continue;
-    if (c.result == Result::PairingBye) os << "  pairing-allocated bye: " << who(e, p.tpn) << '\n';
-    else if (c.result == Result::HalfBye) os << "  half-point bye: " << who(e, p.tpn) << '\n';
-    else if (c.result == Result::FullBye) os << "  full-point bye: " << who(e, p.tpn) << '\n';
+    if (c.result == Result::PairingBye)
+      os << "  pairing-allocated bye: " << who(e, p.tpn) << '\n';
+    else if (c.result == Result::HalfBye)
+      os << "  half-point bye: " << who(e, p.tpn) << '\n';
+    else if (c.result == Result::FullBye)
+      os << "  full-point bye: " << who(e, p.tpn) << '\n';
     else if (p.has_round(round) && c.result == Result::ZeroBye)
       os << "  absent: " << who(e, p.tpn) << '\n';
     else if (p.withdrawn_from && p.withdrawn_from <= round)

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "arbiter/pairing/initial_order.h"
 #include "arbiter/pairing/trf.h"
 
 namespace arbiter::pairing {
@@ -32,16 +33,6 @@ RatingList list_of(const EventSettings& s) {
     case EventRatingList::Blitz: return RatingList::Blitz;
     default: return RatingList::Standard;
   }
-}
-
-// C.04.2 Art. 2: GM, IM, WGM, FM, WIM, CM, WFM, WCM, then untitled (TBS's one-letter forms too).
-int title_rank(std::string_view t) {
-  static const std::pair<std::string_view, int> kTitles[] = {
-      {"GM", 0}, {"g", 0},  {"IM", 1},  {"m", 1},  {"WGM", 2}, {"wg", 2}, {"FM", 3}, {"f", 3},
-      {"WIM", 4}, {"wm", 4}, {"CM", 5}, {"c", 5},  {"WFM", 6}, {"wf", 6}, {"WCM", 7}, {"wc", 7}};
-  for (const auto& [n, r] : kTitles)
-    if (t == n) return r;
-  return 8;
 }
 
 std::string comma_list(std::string_view spaced) {
@@ -96,26 +87,13 @@ void ensure_cells(Player& p, int rounds) {
   if (int(p.rounds.size()) < rounds) p.rounds.resize(rounds);
 }
 
-// Renumbers all players in the order `order` (old pairing numbers).
+// Renumbers all players in the order `order` (old pairing numbers): the model through the
+// initial-order module, the event's own records through the same map.
 void renumber_players(Event& e, const std::vector<Tpn>& order) {
   std::map<int, int> map;
   for (size_t i = 0; i < order.size(); ++i) map[order[i]] = int(i) + 1;
-  bool identity = std::all_of(map.begin(), map.end(), [](auto& kv) { return kv.first == kv.second; });
-  if (identity) return;
-  Tournament& t = e.tournament;
-  std::vector<Player> players;
-  for (Tpn old : order) {
-    Player p = t.player(old);
-    p.tpn = map[old];
-    for (auto& c : p.rounds)
-      if (c.opponent) c.opponent = map[c.opponent];
-    players.push_back(std::move(p));
-  }
-  t.players = std::move(players);
-  for (auto& d : t.declared_byes)
-    for (auto& p : d.players) p = map[p];
-  for (auto& f : t.forbidden)
-    for (auto& p : f.players) p = map[p];
+  if (std::all_of(map.begin(), map.end(), [](auto& kv) { return kv.first == kv.second; })) return;
+  renumber(e.tournament, order);
   renumber(e.settings, map);
 }
 
@@ -188,18 +166,9 @@ Event new_event(const EventSettings& s, const EventInfo& info) {
 }
 
 std::vector<Tpn> initial_order(const Event& e) {
-  const RatingList list = list_of(e.settings);
-  std::vector<Tpn> order;
-  for (const auto& p : e.tournament.players) order.push_back(p.tpn);
-  auto key = [&](Tpn n) {
-    const Player& p = e.tournament.player(n);
-    int fide = p.ratings.fide(list);
-    // Rated first by FIDE rating; unrated (0) after them, by national rating (events.md A).
-    return std::make_tuple(fide > 0 ? 0 : 1, -(fide > 0 ? fide : p.ratings.national),
-                           title_rank(p.title), p.name);
-  };
-  std::stable_sort(order.begin(), order.end(), [&](Tpn a, Tpn b) { return key(a) < key(b); });
-  return order;
+  InitialOrderOptions o;
+  o.list = list_of(e.settings);
+  return initial_order(e.tournament, o);
 }
 
 Tpn register_player(Event& e, const Registration& r) {
@@ -264,8 +233,10 @@ Tpn find_player(const Event& e, std::string_view who_) {
   const std::string lw = lower(who);
   for (const auto& p : ps) {
     std::string ln = lower(p.name);
-    if (ln == lw) exact.push_back(p.tpn);
-    else if (ln.rfind(lw, 0) == 0) prefix.push_back(p.tpn);
+    if (ln == lw)
+      exact.push_back(p.tpn);
+    else if (ln.rfind(lw, 0) == 0)
+      prefix.push_back(p.tpn);
   }
   if (exact.size() == 1) return exact[0];
   if (exact.empty() && prefix.size() == 1) return prefix[0];
@@ -337,7 +308,8 @@ void withdraw(Event& e, Tpn p, int from_round) {
            std::to_string(next) + " on and enter the forfeits");
   if (from_round > e.settings.rounds)
     refuse("round " + std::to_string(from_round) + " is not a round of the event");
-  if (auto w = e.settings.withdrawn.find(p); w != e.settings.withdrawn.end() && w->second <= from_round)
+  if (auto w = e.settings.withdrawn.find(p);
+      w != e.settings.withdrawn.end() && w->second <= from_round)
     refuse(player_label(e, p) + " is withdrawn already from round " + std::to_string(w->second));
   e.settings.withdrawn[p] = from_round;
   e.tournament.player(p).withdrawn_from = from_round;
@@ -362,7 +334,8 @@ std::vector<int> no_shows(const Event& e, Tpn p) {
   std::vector<int> out;
   const auto& cells = e.tournament.player(p).rounds;
   for (size_t i = 0; i < cells.size(); ++i)
-    if (cells[i].has_opponent() && cells[i].result == Result::ForfeitLoss) out.push_back(int(i) + 1);
+    if (cells[i].has_opponent() && cells[i].result == Result::ForfeitLoss)
+      out.push_back(int(i) + 1);
   return out;
 }
 
@@ -416,8 +389,8 @@ std::vector<std::string> prepare_round(Event& e, bool force) {
       if (ns.size() >= 2) {
         s.withdrawn[p.tpn] = r;
         s.withdrawn_for_good[p.tpn] = true;
-        notes.push_back("withdrawn for good: " + player_label(n, p.tpn) + " (second no-show, round " +
-                        std::to_string(r - 1) + ")");
+        notes.push_back("withdrawn for good: " + player_label(n, p.tpn) +
+                        " (second no-show, round " + std::to_string(r - 1) + ")");
       } else if (!excused) {
         s.withdrawn[p.tpn] = r;
         notes.push_back("withdrawn: " + player_label(n, p.tpn) + " (no-show in round " +
@@ -437,9 +410,11 @@ std::vector<std::string> prepare_round(Event& e, bool force) {
     auto k = b->second.find(r);
     if (k == b->second.end()) continue;
     ensure_cells(p, r);
-    p.rounds[r - 1] = RoundEntry{0, Colour::None, k->second == 'H' ? Result::HalfBye : Result::ZeroBye};
-    notes.push_back(std::string(k->second == 'H' ? "half-point bye: " : "absent (zero-point bye): ") +
-                    player_label(n, p.tpn));
+    p.rounds[r - 1] =
+        RoundEntry{0, Colour::None, k->second == 'H' ? Result::HalfBye : Result::ZeroBye};
+    notes.push_back(
+        std::string(k->second == 'H' ? "half-point bye: " : "absent (zero-point bye): ") +
+        player_label(n, p.tpn));
     b->second.erase(k);
     if (b->second.empty()) s.byes_requested.erase(b);
   }
@@ -456,7 +431,8 @@ void apply_pairing(Event& e, int round, const std::vector<std::pair<Tpn, Tpn>>& 
     Player& pl = n.tournament.player(p);
     ensure_cells(pl, round);
     if (pl.rounds[round - 1].has_opponent() || pl.rounds[round - 1].result != Result::None)
-      refuse(player_label(n, p) + " has a bye or a game in round " + std::to_string(round) + " already");
+      refuse(player_label(n, p) + " has a bye or a game in round " + std::to_string(round) +
+             " already");
     return &pl.rounds[round - 1];
   };
   auto& boards = n.settings.boards[round];
@@ -483,22 +459,27 @@ void swiss_board_order(const Event& e, int round, std::vector<std::pair<Tpn, Tpn
 
 std::string set_result(Event& e, int round, int board, std::string_view text) {
   auto it = e.settings.boards.find(round);
-  if (it == e.settings.boards.end())
-    refuse("round " + std::to_string(round) + " is not paired");
+  if (it == e.settings.boards.end()) refuse("round " + std::to_string(round) + " is not paired");
   if (board < 1 || board > int(it->second.size()))
     bad_input("round " + std::to_string(round) + " has boards 1-" +
               std::to_string(it->second.size()) + ", not " + std::to_string(board));
   std::string t = trim(text);
   Result w, b;
   std::string norm;
-  if (t == "1-0") w = Result::Win, b = Result::Loss, norm = "1-0";
-  else if (t == "0-1") w = Result::Loss, b = Result::Win, norm = "0-1";
+  if (t == "1-0")
+    w = Result::Win, b = Result::Loss, norm = "1-0";
+  else if (t == "0-1")
+    w = Result::Loss, b = Result::Win, norm = "0-1";
   else if (t == "1/2-1/2" || t == "\xC2\xBD-\xC2\xBD" || t == "=" || t == "0.5-0.5" || t == "1/2")
     w = b = Result::Draw, norm = "1/2-1/2";
-  else if (t == "+-" || t == "1-0f" || t == "+/-") w = Result::ForfeitWin, b = Result::ForfeitLoss, norm = "+-";
-  else if (t == "-+" || t == "0-1f" || t == "-/+") w = Result::ForfeitLoss, b = Result::ForfeitWin, norm = "-+";
-  else if (t == "--" || t == "0-0f" || t == "-/-") w = b = Result::ForfeitLoss, norm = "--";
-  else if (t == "*") w = b = Result::None, norm = "*";
+  else if (t == "+-" || t == "1-0f" || t == "+/-")
+    w = Result::ForfeitWin, b = Result::ForfeitLoss, norm = "+-";
+  else if (t == "-+" || t == "0-1f" || t == "-/+")
+    w = Result::ForfeitLoss, b = Result::ForfeitWin, norm = "-+";
+  else if (t == "--" || t == "0-0f" || t == "-/-")
+    w = b = Result::ForfeitLoss, norm = "--";
+  else if (t == "*")
+    w = b = Result::None, norm = "*";
   else
     bad_input("malformed result '" + t + "' (expected 1-0, 0-1, 1/2-1/2, +-, -+, -- or *)");
   auto [white, black] = it->second[board - 1];
