@@ -31,7 +31,7 @@ double cut_and_sum(std::vector<Contribution> v, int low, int high, int rounds) {
     });
     std::stable_sort(vurs.begin(), vurs.end(), [](const Contribution& a, const Contribution& b) {
       if (a.vur != b.vur) return a.vur;
-      return a.value != b.value ? a.value < b.value : a.score < b.score;
+      return a.score != b.score ? a.score < b.score : a.value < b.value;
     });
     if (!vurs[0].vur || all[0].value > vurs[0].value)
       v.assign(all.begin() + 1, all.end());
