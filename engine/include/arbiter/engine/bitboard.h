@@ -1,0 +1,156 @@
+#pragma once
+// Bitboards: bit i set = square i (a1 = 0, h8 = 63). Leaper and geometry tables are constexpr;
+// slider attacks use PEXT when the build targets BMI2 (__BMI2__) and magic bitboards otherwise.
+// All tables are constant and initialised once (thread-safe); every function here is pure.
+#include <array>
+#include <bit>
+
+#include "arbiter/engine/types.h"
+
+namespace arbiter {
+
+constexpr Bitboard square_bb(Square s) { return Bitboard(1) << s; }
+constexpr int popcount(Bitboard b) { return std::popcount(b); }
+// Least significant set square; b must be non-zero.
+constexpr Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
+constexpr Square msb(Bitboard b) { return Square(63 - std::countl_zero(b)); }
+// Removes and returns the least significant square; b must be non-zero.
+constexpr Square pop_lsb(Bitboard& b) {
+  Square s = lsb(b);
+  b &= b - 1;
+  return s;
+}
+constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
+
+constexpr Bitboard FILE_A_BB = 0x0101010101010101ULL;
+constexpr Bitboard RANK_1_BB = 0xFFULL;
+constexpr Bitboard file_bb(File f) { return FILE_A_BB << f; }
+constexpr Bitboard rank_bb(Rank r) { return RANK_1_BB << (8 * r); }
+constexpr Bitboard file_bb(Square s) { return file_bb(file_of(s)); }
+constexpr Bitboard rank_bb(Square s) { return rank_bb(rank_of(s)); }
+constexpr Bitboard DARK_SQUARES = 0xAA55AA55AA55AA55ULL;  // a1 is dark
+constexpr Bitboard LIGHT_SQUARES = ~DARK_SQUARES;
+
+// Shift every square one step in a direction, dropping squares that leave the board.
+enum Direction : int {
+  NORTH = 8,
+  SOUTH = -8,
+  EAST = 1,
+  WEST = -1,
+  NORTH_EAST = 9,
+  NORTH_WEST = 7,
+  SOUTH_EAST = -7,
+  SOUTH_WEST = -9
+};
+template <Direction D>
+constexpr Bitboard shift(Bitboard b) {
+  constexpr Bitboard notA = ~FILE_A_BB, notH = ~(FILE_A_BB << 7);
+  if constexpr (D == NORTH)
+    return b << 8;
+  else if constexpr (D == SOUTH)
+    return b >> 8;
+  else if constexpr (D == EAST)
+    return (b & notH) << 1;
+  else if constexpr (D == WEST)
+    return (b & notA) >> 1;
+  else if constexpr (D == NORTH_EAST)
+    return (b & notH) << 9;
+  else if constexpr (D == NORTH_WEST)
+    return (b & notA) << 7;
+  else if constexpr (D == SOUTH_EAST)
+    return (b & notH) >> 7;
+  else
+    return (b & notA) >> 9;
+}
+
+// Squares attacked by the pawns in b of colour c.
+template <Color C>
+constexpr Bitboard pawn_attacks_bb(Bitboard b) {
+  return C == WHITE ? shift<NORTH_WEST>(b) | shift<NORTH_EAST>(b)
+                    : shift<SOUTH_WEST>(b) | shift<SOUTH_EAST>(b);
+}
+
+namespace detail {
+constexpr Bitboard step_attacks(Square s, const int (&steps)[8][2]) {
+  Bitboard b = 0;
+  for (const auto& d : steps) {
+    int f = file_of(s) + d[0], r = rank_of(s) + d[1];
+    if (f >= 0 && f < 8 && r >= 0 && r < 8) b |= square_bb(make_square(File(f), Rank(r)));
+  }
+  return b;
+}
+constexpr int kKnightSteps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                                    {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+constexpr int kKingSteps[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
+                                  {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+// Attacks of a slider on an otherwise empty board... or given occupancy (slow reference version;
+// used to build the tables and by tests).
+constexpr Bitboard ray_attacks(Square s, Bitboard occ, bool diagonal) {
+  constexpr int rook_dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+  constexpr int bishop_dirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+  Bitboard b = 0;
+  for (const auto& d : diagonal ? bishop_dirs : rook_dirs) {
+    int f = file_of(s) + d[0], r = rank_of(s) + d[1];
+    while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+      Square t = make_square(File(f), Rank(r));
+      b |= square_bb(t);
+      if (occ & square_bb(t)) break;
+      f += d[0], r += d[1];
+    }
+  }
+  return b;
+}
+struct GeometryTables {
+  Bitboard knight[64]{}, king[64]{}, pawn[2][64]{};
+  Bitboard between[64][64]{};  // squares strictly between a and b, plus b (see between_bb)
+  Bitboard line[64][64]{};     // the full line through a and b, or 0
+  constexpr GeometryTables() {
+    for (int s = 0; s < 64; ++s) {
+      Square sq = Square(s);
+      knight[s] = step_attacks(sq, kKnightSteps);
+      king[s] = step_attacks(sq, kKingSteps);
+      pawn[WHITE][s] = pawn_attacks_bb<WHITE>(square_bb(sq));
+      pawn[BLACK][s] = pawn_attacks_bb<BLACK>(square_bb(sq));
+    }
+    for (int a = 0; a < 64; ++a)
+      for (int b = 0; b < 64; ++b) {
+        if (a == b) continue;
+        Square sa = Square(a), sb = Square(b);
+        for (bool diag : {false, true}) {
+          if (ray_attacks(sa, 0, diag) & square_bb(sb)) {
+            line[a][b] = (ray_attacks(sa, 0, diag) & ray_attacks(sb, 0, diag)) | square_bb(sa) |
+                         square_bb(sb);
+            between[a][b] =
+                ray_attacks(sa, square_bb(sb), diag) & ray_attacks(sb, square_bb(sa), diag);
+          }
+        }
+        between[a][b] |= square_bb(sb);
+      }
+  }
+};
+inline constexpr GeometryTables kGeometry{};
+}  // namespace detail
+
+constexpr Bitboard knight_attacks(Square s) { return detail::kGeometry.knight[s]; }
+constexpr Bitboard king_attacks(Square s) { return detail::kGeometry.king[s]; }
+// Squares a pawn of colour c on s attacks.
+constexpr Bitboard pawn_attacks(Color c, Square s) { return detail::kGeometry.pawn[c][s]; }
+// Squares strictly between a and b when they share a rank, file or diagonal, plus b itself
+// (so "block the check or capture the checker" is one mask). For unaligned squares: just b.
+constexpr Bitboard between_bb(Square a, Square b) { return detail::kGeometry.between[a][b]; }
+// The whole line (edge to edge) through a and b, or 0 when they are not aligned.
+constexpr Bitboard line_bb(Square a, Square b) { return detail::kGeometry.line[a][b]; }
+constexpr bool aligned(Square a, Square b, Square c) { return line_bb(a, b) & square_bb(c); }
+
+// Slider attacks from s given the occupancy (blockers included in the result).
+Bitboard bishop_attacks(Square s, Bitboard occupied);
+Bitboard rook_attacks(Square s, Bitboard occupied);
+inline Bitboard queen_attacks(Square s, Bitboard occupied) {
+  return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
+}
+// Attacks of a non-pawn piece type from s.
+Bitboard attacks(PieceType pt, Square s, Bitboard occupied);
+// "pext" or "magic": which slider implementation this build uses.
+const char* slider_backend();
+
+}  // namespace arbiter

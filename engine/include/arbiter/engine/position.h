@@ -1,0 +1,153 @@
+#pragma once
+// Position: a validated, playable chess position (value type, no shared state: copy it freely
+// and use different copies from different threads). Built from a Setup by Position::from_setup,
+// which rejects what the move generator cannot handle and says why; to_setup() gives the raw
+// board back. Moves are generated strictly legal (pins, checks and evasions in the generator).
+// Castling moves are "king takes own rook" (see Move), for standard chess and Chess960 alike.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "arbiter/engine/bitboard.h"
+#include "arbiter/engine/result.h"
+#include "arbiter/engine/setup.h"
+#include "arbiter/engine/types.h"
+
+namespace arbiter {
+
+// Fixed-capacity list of moves. 512 exceeds the most moves any accepted position can have
+// (at most 16 pieces per side are accepted: 15 queens and a king give fewer than 420).
+class MoveList {
+ public:
+  static constexpr std::size_t kCapacity = 512;
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return moves_ + size_; }
+  Move* begin() { return moves_; }
+  Move* end() { return moves_ + size_; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Move operator[](std::size_t i) const { return moves_[i]; }
+  void push_back(Move m) { moves_[size_++] = m; }
+  void clear() { size_ = 0; }
+  bool contains(Move m) const;
+
+ private:
+  Move moves_[kCapacity];
+  std::size_t size_ = 0;
+};
+
+struct PositionError {
+  enum class Kind : std::uint8_t { Fen, Illegal } kind = Kind::Illegal;
+  FenError fen;        // when kind == Fen
+  std::string reason;  // when kind == Illegal, e.g. "white has 2 kings"
+  std::string message() const;
+};
+
+class Position {
+ public:
+  // Rejects (with the reason): a side without exactly one king; more than 16 pieces or 8 pawns
+  // of a colour; pawns on the first or last rank; the side not to move in check; castling
+  // rights whose king is not on its back rank, whose rook is missing, not on the same rank as
+  // the king, or that give two rights on one side of the king; an en passant square that no
+  // double pawn step can have produced. chess960 = true marks the game as Chess960 (960 UCI
+  // castling notation, 960 castling semantics); positions whose castling rights are not the
+  // standard e-file king with a/h rooks are Chess960 regardless.
+  static Result<Position, PositionError> from_setup(const Setup& setup, bool chess960 = false);
+  // parse_fen (Strict, or Epd mode when epd = true) followed by from_setup.
+  static Result<Position, PositionError> from_fen(std::string_view fen, bool chess960 = false,
+                                                  bool epd = false);
+  static Position standard();  // the standard start position
+  Position();                  // = standard()
+
+  Setup to_setup() const;
+  std::string fen(CastlingNotation castling = CastlingNotation::XFen) const;
+
+  // Board.
+  Piece piece_on(Square s) const { return board_[s]; }
+  Bitboard occupied() const { return by_type_[0]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
+  Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+  Color side_to_move() const { return turn_; }
+
+  // Castling rights (Guidelines II: a right is tied to one rook). SQ_NONE when lost.
+  Square castling_rook(Color c, CastleSide side) const { return castle_rook_[c][side]; }
+  Bitboard castling_rooks() const;
+  bool has_castling_rights(Color c) const;
+  bool is_chess960() const { return chess960_; }
+
+  // En passant: the square a pawn may capture onto after a double step (as a FEN records it,
+  // even when no capture is possible), and the same square only when some en passant capture
+  // is actually legal (Laws 9.2.2.1), else SQ_NONE.
+  Square ep_square() const { return ep_; }
+  Square legal_ep_square() const;
+
+  int halfmove_clock() const { return halfmove_; }
+  int fullmove_number() const { return fullmove_; }
+  // Ply count from the start of the game as implied by the fullmove number (0 = White's first).
+  int game_ply() const { return 2 * (fullmove_ - 1) + turn_; }
+
+  // Attacks and checks.
+  Bitboard attackers_to(Square s, Bitboard occupied) const;  // both colours
+  Bitboard attackers_to(Square s) const { return attackers_to(s, occupied()); }
+  bool is_attacked(Square s, Color by) const { return attackers_to(s) & pieces(by); }
+  Bitboard checkers() const;  // pieces giving check to the side to move
+  bool in_check() const { return checkers() != 0; }
+  // Pieces (of either colour) that alone stand between colour c's king and an enemy slider;
+  // those of colour c are pinned.
+  Bitboard blockers_for_king(Color c) const;
+  Bitboard pinned(Color c) const { return blockers_for_king(c) & pieces(c); }
+
+  // Moves.
+  MoveList legal_moves() const;
+  void generate_legal(MoveList& out) const;
+  std::size_t count_legal_moves() const;  // without making or listing them (bulk counting)
+  bool is_legal(Move m) const;            // any 16-bit value: true iff in legal_moves()
+  bool gives_check(Move m) const;         // m must be legal
+  Piece moved_piece(Move m) const { return board_[m.from()]; }
+  // The captured piece (the pawn for en passant; NO_PIECE for castling and quiet moves).
+  Piece captured_piece(Move m) const;
+  bool is_capture(Move m) const { return captured_piece(m) != NO_PIECE; }
+  // For a castling move: which side, and the king's and rook's final squares.
+  CastleSide castling_side(Move m) const { return m.to() > m.from() ? KING_SIDE : QUEEN_SIDE; }
+
+  // Plays a legal move in place (copy-make: keep a copy to take it back). m must be legal.
+  void play(Move m);
+  Position after(Move m) const {
+    Position p = *this;
+    p.play(m);
+    return p;
+  }
+
+  // Zobrist hash of pieces, side to move and castling rights (not en passant).
+  std::uint64_t key() const { return key_; }
+  // Key for repetition (Laws 9.2.2/9.2.3): pieces, side to move, castling rights, and the en
+  // passant square only when an en passant capture is legal. Equal keys = same position.
+  std::uint64_t repetition_key() const;
+
+  bool operator==(const Position& o) const;  // same board, side, rights, ep square, clocks
+
+ private:
+  struct Blank {};
+  explicit Position(Blank) {}  // empty board, used by from_setup
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  template <bool Count>
+  std::size_t generate(MoveList* out) const;
+
+  Bitboard by_type_[PIECE_TYPE_NB]{};  // [0] = all pieces
+  Bitboard by_color_[COLOR_NB]{};
+  Piece board_[SQUARE_NB]{};
+  std::uint64_t key_ = 0;
+  Square castle_rook_[COLOR_NB][CASTLE_SIDE_NB]{};
+  Color turn_ = WHITE;
+  Square ep_ = SQ_NONE;
+  bool chess960_ = false;
+  std::uint16_t halfmove_ = 0;
+  std::uint16_t fullmove_ = 1;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,100 @@
+#include "arbiter/engine/bitboard.h"
+
+#include <memory>
+
+#include "attacks.h"
+
+namespace arbiter {
+namespace detail {
+namespace {
+
+// xorshift64*: deterministic candidates for the magic search (fallback build only).
+struct Prng {
+  std::uint64_t s;
+  std::uint64_t next() {
+    s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
+    return s * 2685821657736338717ULL;
+  }
+  std::uint64_t sparse() { return next() & next() & next(); }
+};
+
+void build(SliderEntry (&entries)[64], Bitboard*& cursor, bool diagonal) {
+  [[maybe_unused]] Prng rng{0x9E3779B97F4A7C15ULL ^ (diagonal ? 1 : 2)};
+  Bitboard occs[4096], refs[4096];
+  [[maybe_unused]] int epoch[4096] = {}, cnt = 0;
+  for (int s = 0; s < 64; ++s) {
+    Square sq = Square(s);
+    Bitboard edges = ((rank_bb(RANK_1) | rank_bb(RANK_8)) & ~rank_bb(sq)) |
+                     ((file_bb(FILE_A) | file_bb(FILE_H)) & ~file_bb(sq));
+    SliderEntry& e = entries[s];
+    e.mask = ray_attacks(sq, 0, diagonal) & ~edges;
+    e.shift = 64 - popcount(e.mask);
+    e.attacks = cursor;
+    // Carry-Rippler enumeration of every subset of the mask.
+    int size = 0;
+    Bitboard b = 0;
+    do {
+      occs[size] = b;
+      refs[size] = ray_attacks(sq, b, diagonal);
+      ++size;
+      b = (b - e.mask) & e.mask;
+    } while (b);
+#if ARBITER_USE_PEXT
+    e.magic = 0;
+    for (int i = 0; i < size; ++i) cursor[_pext_u64(occs[i], e.mask)] = refs[i];
+#else
+    for (;;) {
+      do e.magic = rng.sparse();
+      while (popcount((e.mask * e.magic) >> 56) < 6);
+      ++cnt;
+      int i = 0;
+      for (; i < size; ++i) {
+        unsigned idx = e.index(occs[i]);
+        if (epoch[idx] < cnt) {
+          epoch[idx] = cnt;
+          cursor[idx] = refs[i];
+        } else if (cursor[idx] != refs[i]) {
+          break;
+        }
+      }
+      if (i == size) break;
+    }
+#endif
+    cursor += size;
+  }
+}
+
+}  // namespace
+
+SliderTables::SliderTables() {
+  Bitboard* cursor = table;
+  build(rook, cursor, false);
+  build(bishop, cursor, true);
+}
+
+const SliderTables& slider_tables_init() {
+  static const auto tables = std::make_unique<const SliderTables>();
+  return *tables;
+}
+
+}  // namespace detail
+
+Bitboard bishop_attacks(Square s, Bitboard occupied) {
+  return detail::sliders().bishop[s](occupied);
+}
+Bitboard rook_attacks(Square s, Bitboard occupied) { return detail::sliders().rook[s](occupied); }
+
+Bitboard attacks(PieceType pt, Square s, Bitboard occupied) {
+  switch (pt) {
+    case KNIGHT: return knight_attacks(s);
+    case BISHOP: return bishop_attacks(s, occupied);
+    case ROOK: return rook_attacks(s, occupied);
+    case QUEEN: return queen_attacks(s, occupied);
+    case KING: return king_attacks(s);
+    default: return 0;
+  }
+}
+
+const char* slider_backend() { return ARBITER_USE_PEXT ? "pext" : "magic"; }
+
+}  // namespace arbiter

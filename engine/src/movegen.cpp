@@ -1,0 +1,226 @@
+// Legal move generation: pins, checks and evasions are resolved in the generator, so every
+// generated move is legal and leaf counts need no make/unmake (bulk counting).
+#include "arbiter/engine/position.h"
+#include "attacks.h"
+
+namespace arbiter {
+
+namespace {
+
+// Either appends moves to a list or only counts them.
+template <bool Count>
+struct Sink {
+  MoveList* list;
+  std::size_t n = 0;
+  void add(Move m) {
+    if constexpr (Count)
+      ++n;
+    else
+      list->push_back(m);
+  }
+  // Normal moves from one square to every square of b.
+  void add_all(Square from, Bitboard b) {
+    if constexpr (Count)
+      n += popcount(b);
+    else
+      while (b) list->push_back(Move(from, pop_lsb(b)));
+  }
+  // Pawn moves shifted by `delta` (to - from) for every destination in b.
+  void add_pawn(Bitboard b, int delta) {
+    if constexpr (Count)
+      n += popcount(b);
+    else
+      while (b) {
+        Square to = pop_lsb(b);
+        list->push_back(Move(Square(to - delta), to));
+      }
+  }
+  void add_promotions(Bitboard b, int delta) {
+    if constexpr (Count)
+      n += 4 * popcount(b);
+    else
+      while (b) {
+        Square to = pop_lsb(b), from = Square(to - delta);
+        for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT})
+          list->push_back(Move::promotion(from, to, pt));
+      }
+  }
+  std::size_t size() const { return Count ? n : list->size(); }
+};
+
+}  // namespace
+
+template <bool Count>
+std::size_t Position::generate(MoveList* out) const {
+  Sink<Count> sink{out};
+  const auto& T = detail::sliders();
+  const Color us = turn_, them = ~us;
+  const Bitboard occ = occupied(), own = pieces(us), enemy = pieces(them);
+  const Square ksq = king_square(us);
+  const Bitboard enemy_rq = pieces(them, ROOK) | pieces(them, QUEEN);
+  const Bitboard enemy_bq = pieces(them, BISHOP) | pieces(them, QUEEN);
+
+  const Bitboard checkers =
+      ((pawn_attacks(us, ksq) & pieces(them, PAWN)) | (knight_attacks(ksq) & pieces(them, KNIGHT)) |
+       (T.bishop[ksq](occ) & enemy_bq) | (T.rook[ksq](occ) & enemy_rq));
+
+  // King steps: the destination must not be attacked once the king has left its square (so a
+  // slider checking along a line also covers the square behind the king).
+  {
+    const Bitboard occ_wo_king = occ ^ square_bb(ksq);
+    const Bitboard enemy_pawns = pieces(them, PAWN);
+    const Bitboard pawn_att =
+        them == WHITE ? pawn_attacks_bb<WHITE>(enemy_pawns) : pawn_attacks_bb<BLACK>(enemy_pawns);
+    Bitboard targets = king_attacks(ksq) & ~own & ~pawn_att & ~king_attacks(king_square(them));
+    Bitboard knights = pieces(them, KNIGHT);
+    while (knights) targets &= ~knight_attacks(pop_lsb(knights));
+    Bitboard legal = 0;
+    while (targets) {
+      Square to = pop_lsb(targets);
+      if (!(T.bishop[to](occ_wo_king) & enemy_bq) && !(T.rook[to](occ_wo_king) & enemy_rq))
+        legal |= square_bb(to);
+    }
+    sink.add_all(ksq, legal);
+  }
+  if (more_than_one(checkers)) return sink.size();  // double check: only the king moves
+
+  // Pinned pieces: own pieces alone between the king and an enemy slider.
+  Bitboard pinned = 0;
+  {
+    Bitboard snipers = ((T.rook[ksq](0) & enemy_rq) | (T.bishop[ksq](0) & enemy_bq));
+    while (snipers) {
+      Square s = pop_lsb(snipers);
+      Bitboard b = between_bb(ksq, s) & occ & ~square_bb(s);
+      if (b && !more_than_one(b)) pinned |= b & own;
+    }
+  }
+  // Non-king moves must capture the checker or block the check.
+  const Bitboard target = checkers ? between_bb(ksq, lsb(checkers)) : ~Bitboard(0);
+  const Bitboard movable = ~own & target;
+
+  // Pawns.
+  {
+    const Bitboard pawns = pieces(us, PAWN);
+    const Bitboard free_pawns = pawns & ~pinned;
+    const Bitboard empty = ~occ;
+    const Bitboard rank3 = rank_bb(relative_rank(us, RANK_3));
+    const Bitboard rank8 = rank_bb(relative_rank(us, RANK_8));
+    const int up = pawn_push(us);
+    Bitboard push1, push2, capl, capr;
+    int dl, dr;
+    if (us == WHITE) {
+      push1 = shift<NORTH>(free_pawns) & empty;
+      push2 = shift<NORTH>(push1 & rank3) & empty;
+      capl = shift<NORTH_WEST>(free_pawns) & enemy;
+      capr = shift<NORTH_EAST>(free_pawns) & enemy;
+      dl = 7, dr = 9;
+    } else {
+      push1 = shift<SOUTH>(free_pawns) & empty;
+      push2 = shift<SOUTH>(push1 & rank3) & empty;
+      capl = shift<SOUTH_WEST>(free_pawns) & enemy;
+      capr = shift<SOUTH_EAST>(free_pawns) & enemy;
+      dl = -9, dr = -7;
+    }
+    push1 &= target, push2 &= target, capl &= target, capr &= target;
+    sink.add_pawn(push1 & ~rank8, up);
+    sink.add_promotions(push1 & rank8, up);
+    sink.add_pawn(push2, 2 * up);
+    sink.add_pawn(capl & ~rank8, dl);
+    sink.add_promotions(capl & rank8, dl);
+    sink.add_pawn(capr & ~rank8, dr);
+    sink.add_promotions(capr & rank8, dr);
+
+    // Pinned pawns move only along the pin line (never possible when in check: a pinned piece
+    // cannot block or capture the checker).
+    if (!checkers)
+      for (Bitboard b = pawns & pinned; b;) {
+        Square from = pop_lsb(b);
+        Bitboard line = line_bb(ksq, from);
+        Bitboard moves = pawn_attacks(us, from) & enemy & line;
+        Square one = Square(from + up);
+        if ((line & square_bb(one)) && !(occ & square_bb(one))) {
+          moves |= square_bb(one);
+          Square two = Square(one + up);
+          if ((square_bb(one) & rank3) && !(occ & square_bb(two))) moves |= square_bb(two);
+        }
+        while (moves) {
+          Square to = pop_lsb(moves);
+          if (square_bb(to) & rank8)
+            for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT})
+              sink.add(Move::promotion(from, to, pt));
+          else
+            sink.add(Move(from, to));
+        }
+      }
+
+    // En passant (Art. 3.7.4): checked by playing it on the occupancy, since removing two pawns
+    // from one rank can expose the king (and the captured pawn may be the checker).
+    if (ep_ != SQ_NONE) {
+      const Square cap = Square(ep_ - up);
+      for (Bitboard b = pawn_attacks(them, ep_) & pawns; b;) {
+        Square from = pop_lsb(b);
+        Bitboard o = (occ ^ square_bb(from) ^ square_bb(cap)) | square_bb(ep_);
+        Bitboard remaining = enemy ^ square_bb(cap);
+        bool exposed = (T.bishop[ksq](o) & enemy_bq & remaining) ||
+                       (T.rook[ksq](o) & enemy_rq & remaining) ||
+                       (checkers & ~square_bb(cap) & ~(enemy_bq | enemy_rq));
+        if (!exposed) sink.add(Move::en_passant(from, ep_));
+      }
+    }
+  }
+
+  // Knights (a pinned knight can never move), bishops, rooks, queens.
+  for (Bitboard b = pieces(us, KNIGHT) & ~pinned; b;) {
+    Square from = pop_lsb(b);
+    sink.add_all(from, knight_attacks(from) & movable);
+  }
+  for (Bitboard b = pieces(us, BISHOP) | pieces(us, QUEEN); b;) {
+    Square from = pop_lsb(b);
+    Bitboard att = T.bishop[from](occ) & movable;
+    if (pinned & square_bb(from)) att &= line_bb(ksq, from);
+    sink.add_all(from, att);
+  }
+  for (Bitboard b = pieces(us, ROOK) | pieces(us, QUEEN); b;) {
+    Square from = pop_lsb(b);
+    Bitboard att = T.rook[from](occ) & movable;
+    if (pinned & square_bb(from)) att &= line_bb(ksq, from);
+    sink.add_all(from, att);
+  }
+
+  // Castling (Art. 3.8.2, Guidelines II.3): not out of check; every square between the king and
+  // its final square and between the rook and its final square (inclusive) empty except for
+  // the castling king and rook; no square the king stands on, crosses or reaches attacked, tested
+  // with the castling rook (and king) off the board so a rook shielding the path does not count.
+  if (!checkers)
+    for (CastleSide side : {KING_SIDE, QUEEN_SIDE}) {
+      const Square rsq = castle_rook_[us][side];
+      if (rsq == SQ_NONE) continue;
+      const Square kto = castle_king_to(us, side), rto = castle_rook_to(us, side);
+      const Bitboard kr = square_bb(ksq) | square_bb(rsq);
+      if ((between_bb(ksq, kto) | between_bb(rsq, rto)) & occ & ~kr) continue;
+      const Bitboard o = occ ^ kr;
+      bool attacked = false;
+      // kto is tested even when the king does not move: a rook leaving b1 may uncover it.
+      for (Bitboard path = between_bb(ksq, kto) | square_bb(kto); path && !attacked;) {
+        Square s = pop_lsb(path);
+        attacked = (attackers_to(s, o) & enemy) != 0;
+      }
+      if (!attacked) sink.add(Move::castling(ksq, rsq));
+    }
+  return sink.size();
+}
+
+void Position::generate_legal(MoveList& out) const {
+  out.clear();
+  generate<false>(&out);
+}
+
+MoveList Position::legal_moves() const {
+  MoveList l;
+  generate<false>(&l);
+  return l;
+}
+
+std::size_t Position::count_legal_moves() const { return generate<true>(nullptr); }
+
+}  // namespace arbiter

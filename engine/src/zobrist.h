@@ -1,0 +1,30 @@
+#pragma once
+// Zobrist keys (private), generated at compile time from a fixed xorshift sequence so that keys
+// are identical across builds and runs.
+#include <cstdint>
+
+#include "arbiter/engine/types.h"
+
+namespace arbiter::detail {
+
+struct ZobristKeys {
+  std::uint64_t piece[PIECE_NB][SQUARE_NB]{};
+  std::uint64_t castling[SQUARE_NB]{};  // one key per castling rook square
+  std::uint64_t ep_file[FILE_NB]{};
+  std::uint64_t black_to_move = 0;
+  constexpr ZobristKeys() {
+    std::uint64_t s = 0x2545F4914F6CDD1DULL;
+    auto next = [&s]() {
+      s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
+      return s * 2685821657736338717ULL;
+    };
+    for (auto& p : piece)
+      for (auto& k : p) k = next();
+    for (auto& k : castling) k = next();
+    for (auto& k : ep_file) k = next();
+    black_to_move = next();
+  }
+};
+inline constexpr ZobristKeys kZobrist{};
+
+}  // namespace arbiter::detail

@@ -1,0 +1,108 @@
+#pragma once
+// What an event's regulations fix and TRF cannot say, and how arbiter keeps it inside the TRF
+// file: one `XAR` record per setting. Every TRF reader skips records whose identifier it does
+// not know (TRF-16 and TRF-2026: "unknown identifiers are ignored"; TieBreakServer and
+// bbpPairings both do), so the event file stays a plain TRF-2026 file for other programs.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::pairing {
+
+// A bad event file or event argument; what() is one line naming the file, line and column.
+class EventError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class EventSystem { Dutch, RoundRobin, DoubleRoundRobin };
+enum class EventRatingList { Standard, Rapid, Blitz };
+enum class EventVariant { Standard, Chess960 };
+
+std::string_view to_string(EventSystem);
+std::string_view to_string(EventRatingList);
+std::string_view to_string(EventVariant);
+std::optional<EventSystem> parse_event_system(std::string_view);
+std::optional<EventRatingList> parse_rating_list(std::string_view);
+std::optional<EventVariant> parse_variant(std::string_view);
+
+// Half-point byes on request (events.md A: "Rapid: up to 3 byes, only in rounds 1-6").
+struct ByeRules {
+  int max_half_point_byes = 0;  // 0: the event grants no half-point byes
+  int last_round = 0;           // byes allowed in rounds 1..last_round (0: any round)
+  bool operator==(const ByeRules&) const = default;
+};
+
+// Play-off between the first two when they tie on points (events.md A): one Armageddon game,
+// colours by lot, White must win, a draw gives the place to Black. Clocks are event-defined
+// (tiebreaks.md 7: never hard-coded); TRF-2026 record 222 writes them as `W300-B240`.
+struct PlayoffRules {
+  bool armageddon = false;
+  int white_seconds = 300;
+  int black_seconds = 240;
+  bool operator==(const PlayoffRules&) const = default;
+};
+std::optional<PlayoffRules> parse_playoff(std::string_view);  // "armageddon:300/240" or "none"
+std::string to_string(const PlayoffRules&);                   // the same spelling back
+
+// The start position of one round of a Chess960 event, drawn from the event seed.
+struct RoundStart {
+  int round = 0;
+  int position = 518;  // Scharnagl number 0..959
+  std::string audit;   // the audit line printed when it was drawn
+  bool operator==(const RoundStart&) const = default;
+};
+
+// The Armageddon actually played (or drawn and waiting for its result).
+struct PlayoffGame {
+  int white = 0, black = 0;  // pairing numbers
+  std::string result;        // "1-0", "0-1", "1/2-1/2" or "" while not played
+  int position = -1;         // 960 events: Scharnagl number of the drawn position
+  std::string audit;         // the lot (and the 960 draw) as printed
+  bool operator==(const PlayoffGame&) const = default;
+};
+
+struct EventSettings {
+  EventSystem system = EventSystem::Dutch;
+  int rounds = 0;
+  EventRatingList rating_list = EventRatingList::Standard;
+  std::string tiebreaks;  // C.07 list, space separated, e.g. "BH/C1 GE DE ARO/C1 WON"
+  int rules = 2026;       // tiebreak rule set: 2026, 2024 or 2022 (virtual opponent)
+  ByeRules byes;
+  EventVariant variant = EventVariant::Standard;
+  std::uint64_t seed = 0;  // every lot of the event (RR numbers, 960 positions, playoff colours)
+  PlayoffRules playoff;
+  std::vector<RoundStart> starts;            // 960: one per paired round
+  std::map<int, std::vector<int>> no_shows;  // pairing number -> rounds not appeared
+  std::map<int, std::vector<int>> excused;   // pairing number -> no-show rounds excused in time
+  std::map<int, int> withdrawn;              // pairing number -> first round not paired
+  std::map<int, bool> withdrawn_for_good;    // second no-show (events.md A, C)
+  std::optional<PlayoffGame> playoff_game;
+  std::vector<std::string> unknown;  // XAR records of a newer arbiter, kept verbatim
+  bool operator==(const EventSettings&) const = default;
+};
+
+inline constexpr std::string_view kEventRecord = "XAR";
+
+// The XAR records for `s` (each a line without end-of-line).
+std::vector<std::string> write_settings(const EventSettings& s);
+
+// One event file split into arbiter's records and the TRF proper.
+struct EventText {
+  EventSettings settings;
+  std::string trf;  // every other line, in order, '\n'-terminated
+};
+// Splits `text` (CR, LF or CRLF line ends); `file` only names the source in errors.
+EventText split_event_text(std::string_view text, std::string_view file);
+// TRF text followed by the XAR block.
+std::string join_event_text(const EventText& e);
+
+// Renumbers every pairing number in the settings after a change of the initial order
+// (C.04.2 Art. 2: late entries renumber until round 4 is paired). map[old] = new.
+void renumber(EventSettings& s, const std::map<int, int>& map);
+
+}  // namespace arbiter::pairing

@@ -1,0 +1,64 @@
+#pragma once
+// Reading and writing FIDE TRF files: TRF-16 (C.04 Annex 2) with the TRF(x)/TRF(bx) extensions
+// pairing programs use (XXR XXC XXS XXA XXP XXZ, BBW BBD BBL BBZ BBF BBU) and TRF-2026
+// (142 152 162 172 182 192 202 212 222 240 250 260, NRS records). See ../shared/reference/trf.md.
+//
+// Columns are counted in characters (Unicode code points of the UTF-8 text), 1-based, as the
+// FIDE documents count them, so a name with accents does not shift the later fields.
+// Records the model does not interpret are kept verbatim (Tournament::extra_records) and written
+// back, so read -> write -> read loses nothing.
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "arbiter/pairing/tournament.h"
+
+namespace arbiter::pairing {
+
+// A malformed TRF file: what() is "FILE:LINE:COL: message (expected ...)".
+class TrfError : public std::runtime_error {
+ public:
+  TrfError(std::string file, int line, int column, std::string message);
+  const std::string& file() const { return file_; }
+  int line() const { return line_; }      // 1-based
+  int column() const { return column_; }  // 1-based, in characters
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string file_;
+  int line_, column_;
+  std::string message_;
+};
+
+struct TrfReadOptions {
+  // Check that the players' cells agree with each other (opponent symmetry, opposite colours,
+  // matching results, byes without opponents), as bbpPairings does before pairing.
+  bool check_consistency = true;
+};
+
+// Parses TRF text (CR, LF or CRLF line ends, optional UTF-8 BOM). `file` names the source in
+// error messages. Throws TrfError.
+Tournament read_trf(std::string_view text, const std::string& file = "<input>",
+                    const TrfReadOptions& options = {});
+// Reads a file (TrfError with line 0 if it cannot be read).
+Tournament read_trf_file(const std::filesystem::path& path, const TrfReadOptions& options = {});
+
+struct TrfWriteOptions {
+  TrfFormat format = TrfFormat::Trf16;
+  std::string line_end = "\n";  // the FIDE text says CR; "\r\n" or "\r" on request
+  // Write the recorded points (001 cols 81-84) as computed from the cells under the scoring
+  // system instead of the recorded value.
+  bool recompute_points = false;
+};
+
+// Writes the tournament. TRF-16: XXR/XXC/XXS/XXA/XXP/XXZ for the pairing data; TRF-2026:
+// 142/152/162/250/260/240. Unknown records are written back verbatim where they were.
+std::string write_trf(const Tournament& t, const TrfWriteOptions& options = {});
+
+// Semantic problems a pairing program refuses (bbpPairings/JaVaFo): recorded points that differ
+// from the cells under the scoring system, missing round counts. Empty when fine. Each message
+// names the player's line in `write_trf` terms ("player 12: ...").
+std::vector<std::string> check_points(const Tournament& t);
+
+}  // namespace arbiter::pairing

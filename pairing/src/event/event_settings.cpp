@@ -1,0 +1,304 @@
+// XAR records: arbiter's event settings inside a TRF-2026 file (see event_settings.h).
+// Layout: `XAR KEY value...`, identifier in columns 1-3 and a blank in column 4 like every TRF
+// record, so that readers which skip unknown identifiers skip these lines whole.
+#include "arbiter/pairing/event_settings.h"
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+
+namespace arbiter::pairing {
+namespace {
+
+constexpr std::string_view kBlockComment =
+    "### arbiter event settings (XAR records; other TRF readers skip them)";
+
+struct Cursor {
+  std::string_view file;
+  int line;
+  std::string_view text;
+  size_t pos = 4;  // column 5 is the first data column
+
+  [[noreturn]] void fail(const std::string& why, size_t col) const {
+    throw EventError(std::string(file) + ":" + std::to_string(line) + ":" +
+                     std::to_string(col + 1) + ": " + why);
+  }
+  void skip() {
+    while (pos < text.size() && text[pos] == ' ') ++pos;
+  }
+  bool done() {
+    skip();
+    return pos >= text.size();
+  }
+  std::string_view word(const char* what) {
+    skip();
+    if (pos >= text.size()) fail(std::string("expected ") + what, pos);
+    size_t b = pos;
+    while (pos < text.size() && text[pos] != ' ') ++pos;
+    return text.substr(b, pos - b);
+  }
+  std::string_view rest() {
+    skip();
+    return text.substr(std::min(pos, text.size()));
+  }
+  template <class T>
+  T number(const char* what, T lo, T hi) {
+    skip();
+    size_t b = pos;
+    auto w = word(what);
+    T v{};
+    auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
+    if (ec != std::errc() || p != w.data() + w.size() || v < lo || v > hi)
+      fail(std::string("expected ") + what + ", found '" + std::string(w) + "'", b);
+    return v;
+  }
+  void end() {
+    skip();
+    if (pos < text.size()) fail("unexpected '" + std::string(text.substr(pos)) + "'", pos);
+  }
+};
+
+}  // namespace
+
+std::string_view to_string(EventSystem s) {
+  switch (s) {
+    case EventSystem::Dutch: return "dutch";
+    case EventSystem::RoundRobin: return "round-robin";
+    case EventSystem::DoubleRoundRobin: return "double-round-robin";
+  }
+  return "dutch";
+}
+std::string_view to_string(EventRatingList r) {
+  switch (r) {
+    case EventRatingList::Standard: return "standard";
+    case EventRatingList::Rapid: return "rapid";
+    case EventRatingList::Blitz: return "blitz";
+  }
+  return "standard";
+}
+std::string_view to_string(EventVariant v) {
+  return v == EventVariant::Chess960 ? "chess960" : "standard";
+}
+std::optional<EventSystem> parse_event_system(std::string_view s) {
+  for (auto v : {EventSystem::Dutch, EventSystem::RoundRobin, EventSystem::DoubleRoundRobin})
+    if (s == to_string(v)) return v;
+  return std::nullopt;
+}
+std::optional<EventRatingList> parse_rating_list(std::string_view s) {
+  for (auto v : {EventRatingList::Standard, EventRatingList::Rapid, EventRatingList::Blitz})
+    if (s == to_string(v)) return v;
+  return std::nullopt;
+}
+std::optional<EventVariant> parse_variant(std::string_view s) {
+  if (s == "chess960" || s == "960") return EventVariant::Chess960;
+  if (s == "standard") return EventVariant::Standard;
+  return std::nullopt;
+}
+
+std::optional<PlayoffRules> parse_playoff(std::string_view s) {
+  if (s == "none" || s.empty()) return PlayoffRules{};
+  constexpr std::string_view kA = "armageddon:";
+  if (s.substr(0, kA.size()) != kA) return std::nullopt;
+  s.remove_prefix(kA.size());
+  auto slash = s.find('/');
+  if (slash == std::string_view::npos) return std::nullopt;
+  PlayoffRules p;
+  p.armageddon = true;
+  auto num = [](std::string_view t, int& out) {
+    auto [q, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+    return ec == std::errc() && q == t.data() + t.size() && out > 0 && out <= 36000;
+  };
+  if (!num(s.substr(0, slash), p.white_seconds) || !num(s.substr(slash + 1), p.black_seconds))
+    return std::nullopt;
+  return p;
+}
+std::string to_string(const PlayoffRules& p) {
+  if (!p.armageddon) return "none";
+  return "armageddon:" + std::to_string(p.white_seconds) + "/" + std::to_string(p.black_seconds);
+}
+
+std::vector<std::string> write_settings(const EventSettings& s) {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& key, const std::string& value) {
+    out.push_back(std::string(kEventRecord) + " " + key + (value.empty() ? "" : " " + value));
+  };
+  add("VERSION", "1");
+  add("SYSTEM", std::string(to_string(s.system)));
+  add("ROUNDS", std::to_string(s.rounds));
+  add("RATING-LIST", std::string(to_string(s.rating_list)));
+  add("RULES", std::to_string(s.rules));
+  add("TIEBREAKS", s.tiebreaks);
+  add("HPB", std::to_string(s.byes.max_half_point_byes) + " " + std::to_string(s.byes.last_round));
+  add("VARIANT", std::string(to_string(s.variant)));
+  add("SEED", std::to_string(s.seed));
+  add("PLAYOFF", to_string(s.playoff));
+  for (const auto& r : s.starts)
+    add("START", std::to_string(r.round) + " " + std::to_string(r.position) +
+                     (r.audit.empty() ? "" : " " + r.audit));
+  for (const auto& [p, rounds] : s.no_shows)
+    for (int r : rounds) add("NOSHOW", std::to_string(p) + " " + std::to_string(r));
+  for (const auto& [p, rounds] : s.excused)
+    for (int r : rounds) add("EXCUSED", std::to_string(p) + " " + std::to_string(r));
+  for (const auto& [p, r] : s.withdrawn) {
+    auto it = s.withdrawn_for_good.find(p);
+    bool final = it != s.withdrawn_for_good.end() && it->second;
+    add("WITHDRAWN", std::to_string(p) + " " + std::to_string(r) + (final ? " final" : ""));
+  }
+  if (s.playoff_game) {
+    const auto& g = *s.playoff_game;
+    add("ARMAGEDDON", std::to_string(g.white) + " " + std::to_string(g.black) + " " +
+                          (g.result.empty() ? "*" : g.result) + " " + std::to_string(g.position) +
+                          (g.audit.empty() ? "" : " " + g.audit));
+  }
+  for (const auto& u : s.unknown) out.push_back(u);
+  return out;
+}
+
+namespace {
+
+void read_record(EventSettings& s, Cursor& c) {
+  const size_t key_col = (c.skip(), c.pos);
+  const std::string key(c.word("a setting name"));
+  constexpr int kMaxPlayer = 9999, kMaxRound = 999;
+  if (key == "VERSION") {
+    int v = c.number<int>("the event file version", 1, 1000);
+    if (v != 1)
+      c.fail("event file version " + std::to_string(v) + " is newer than this arbiter", key_col);
+  } else if (key == "SYSTEM") {
+    auto w = c.word("dutch, round-robin or double-round-robin");
+    auto v = parse_event_system(w);
+    if (!v) c.fail("unknown system '" + std::string(w) + "'", c.pos - w.size());
+    s.system = *v;
+  } else if (key == "ROUNDS") {
+    s.rounds = c.number<int>("the number of rounds (1-999)", 1, kMaxRound);
+  } else if (key == "RATING-LIST") {
+    auto w = c.word("standard, rapid or blitz");
+    auto v = parse_rating_list(w);
+    if (!v) c.fail("unknown rating list '" + std::string(w) + "'", c.pos - w.size());
+    s.rating_list = *v;
+  } else if (key == "RULES") {
+    size_t col = (c.skip(), c.pos);
+    s.rules = c.number<int>("2026, 2024 or 2022", 2000, 2100);
+    if (s.rules != 2026 && s.rules != 2024 && s.rules != 2022)
+      c.fail("expected 2026, 2024 or 2022", col);
+  } else if (key == "TIEBREAKS") {
+    s.tiebreaks = std::string(c.rest());
+    c.pos = c.text.size();
+  } else if (key == "HPB") {
+    s.byes.max_half_point_byes = c.number<int>("the most half-point byes", 0, kMaxRound);
+    s.byes.last_round = c.number<int>("the last round with byes (0 = any)", 0, kMaxRound);
+  } else if (key == "VARIANT") {
+    auto w = c.word("standard or chess960");
+    auto v = parse_variant(w);
+    if (!v) c.fail("unknown variant '" + std::string(w) + "'", c.pos - w.size());
+    s.variant = *v;
+  } else if (key == "SEED") {
+    s.seed = c.number<std::uint64_t>("the event seed", 0, UINT64_MAX);
+  } else if (key == "PLAYOFF") {
+    auto w = c.word("a play-off format");
+    auto v = parse_playoff(w);
+    if (!v)
+      c.fail("expected none or armageddon:WHITE/BLACK seconds, found '" + std::string(w) + "'",
+             c.pos - w.size());
+    s.playoff = *v;
+  } else if (key == "START") {
+    RoundStart r;
+    r.round = c.number<int>("a round", 1, kMaxRound);
+    r.position = c.number<int>("a Chess960 position number (0-959)", 0, 959);
+    r.audit = std::string(c.rest());
+    c.pos = c.text.size();
+    s.starts.push_back(std::move(r));
+  } else if (key == "NOSHOW" || key == "EXCUSED") {
+    int p = c.number<int>("a pairing number", 1, kMaxPlayer);
+    int r = c.number<int>("a round", 1, kMaxRound);
+    (key == "NOSHOW" ? s.no_shows : s.excused)[p].push_back(r);
+  } else if (key == "WITHDRAWN") {
+    int p = c.number<int>("a pairing number", 1, kMaxPlayer);
+    s.withdrawn[p] = c.number<int>("the first round not paired", 1, kMaxRound + 1);
+    if (!c.done()) {
+      size_t col = c.pos;
+      if (c.word("final") != "final") c.fail("expected 'final' or the end of the line", col);
+      s.withdrawn_for_good[p] = true;
+    }
+  } else if (key == "ARMAGEDDON") {
+    PlayoffGame g;
+    g.white = c.number<int>("White's pairing number", 1, kMaxPlayer);
+    g.black = c.number<int>("Black's pairing number", 1, kMaxPlayer);
+    size_t col = (c.skip(), c.pos);
+    auto res = c.word("the result (1-0, 0-1, 1/2-1/2 or *)");
+    if (res != "*" && res != "1-0" && res != "0-1" && res != "1/2-1/2")
+      c.fail("expected 1-0, 0-1, 1/2-1/2 or *, found '" + std::string(res) + "'", col);
+    g.result = res == "*" ? "" : std::string(res);
+    g.position = c.number<int>("a Chess960 position number or -1", -1, 959);
+    g.audit = std::string(c.rest());
+    c.pos = c.text.size();
+    s.playoff_game = std::move(g);
+  } else {
+    s.unknown.emplace_back(c.text);  // a newer arbiter's setting: keep it verbatim
+    c.pos = c.text.size();
+  }
+  c.end();
+}
+
+}  // namespace
+
+EventText split_event_text(std::string_view text, std::string_view file) {
+  EventText e;
+  int line_no = 0;
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t j = i;
+    while (j < text.size() && text[j] != '\n' && text[j] != '\r') ++j;
+    std::string_view line = text.substr(i, j - i);
+    if (j < text.size() && text[j] == '\r' && j + 1 < text.size() && text[j + 1] == '\n') ++j;
+    i = j + 1;
+    ++line_no;
+    if (line.substr(0, 3) == kEventRecord && (line.size() == 3 || line[3] == ' ')) {
+      Cursor c{file, line_no, line};
+      if (line.size() < 5) c.fail("empty XAR record", 3);
+      read_record(e.settings, c);
+    } else if (line != kBlockComment) {
+      e.trf.append(line);
+      e.trf.push_back('\n');
+    }
+  }
+  for (auto* m : {&e.settings.no_shows, &e.settings.excused})
+    for (auto& [p, v] : *m) std::sort(v.begin(), v.end());
+  std::sort(e.settings.starts.begin(), e.settings.starts.end(),
+            [](const RoundStart& a, const RoundStart& b) { return a.round < b.round; });
+  return e;
+}
+
+std::string join_event_text(const EventText& e) {
+  std::string out = e.trf;
+  if (!out.empty() && out.back() != '\n') out.push_back('\n');
+  out += kBlockComment;
+  out.push_back('\n');
+  for (const auto& l : write_settings(e.settings)) {
+    out += l;
+    out.push_back('\n');
+  }
+  return out;
+}
+
+void renumber(EventSettings& s, const std::map<int, int>& map) {
+  auto to = [&](int p) {
+    auto it = map.find(p);
+    return it == map.end() ? p : it->second;
+  };
+  auto remap = [&](auto& m) {
+    std::remove_reference_t<decltype(m)> n;
+    for (auto& [p, v] : m) n[to(p)] = v;
+    m = std::move(n);
+  };
+  remap(s.no_shows);
+  remap(s.excused);
+  remap(s.withdrawn);
+  remap(s.withdrawn_for_good);
+  if (s.playoff_game) {
+    s.playoff_game->white = to(s.playoff_game->white);
+    s.playoff_game->black = to(s.playoff_game->black);
+  }
+}
+
+}  // namespace arbiter::pairing

@@ -1,0 +1,108 @@
+#include "trf/text.h"
+
+#include <charconv>
+
+namespace arbiter::pairing::trf {
+
+std::string_view trim(std::string_view s) {
+  size_t a = 0, b = s.size();
+  while (a < b && (s[a] == ' ' || s[a] == '\t')) ++a;
+  while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t')) --b;
+  return s.substr(a, b - a);
+}
+
+// Strict UTF-8 decoding (no overlongs, no surrogates, <= U+10FFFF); records character starts.
+Line::Line(std::string_view text, int number, int& bad_column) : text_(text), number_(number) {
+  bad_column = 0;
+  offsets_.reserve(text.size() + 1);
+  size_t i = 0;
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  while (i < text.size()) {
+    offsets_.push_back(unsigned(i));
+    unsigned c = s[i];
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool ok = len != 0 && i + len <= text.size();
+    for (size_t k = 1; ok && k < len; ++k) ok = (s[i + k] & 0xC0) == 0x80;
+    if (ok && len > 1) {
+      unsigned cp = c & (0x7F >> len);
+      for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (s[i + k] & 0x3F);
+      ok = !(len == 2 && cp < 0x80) && !(len == 3 && cp < 0x800) && !(len == 4 && cp < 0x10000) &&
+           cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
+    }
+    if (!ok) {
+      if (!bad_column) bad_column = int(offsets_.size());
+      len = 1;  // keep going byte-wise so columns stay defined
+    }
+    i += len;
+  }
+  offsets_.push_back(unsigned(text.size()));
+}
+
+std::string_view Line::cols(int first, int last) const {
+  if (first < 1) first = 1;
+  if (last > chars()) last = chars();
+  if (first > last) return {};
+  return text_.substr(offsets_[first - 1], offsets_[last] - offsets_[first - 1]);
+}
+
+int Line::column_of(size_t off) const {
+  int lo = 0, hi = chars();
+  while (lo < hi) {  // first character starting after off
+    int mid = (lo + hi) / 2;
+    if (offsets_[mid] <= off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < 1 ? 1 : lo;
+}
+
+std::optional<int> parse_int(std::string_view s) {
+  s = trim(s);
+  if (s.empty()) return std::nullopt;
+  int v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<Points> parse_points(std::string_view s) {
+  s = trim(s);
+  bool neg = false;
+  if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
+    neg = s[0] == '-';
+    s.remove_prefix(1);
+  }
+  if (s.empty() || s.size() > 9) return std::nullopt;
+  long whole = 0, tenth = 0;
+  size_t i = 0;
+  bool digits = false;
+  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i)
+    whole = whole * 10 + (s[i] - '0'), digits = true;
+  if (i < s.size()) {
+    if (s[i] != '.' && s[i] != ',') return std::nullopt;
+    ++i;
+    if (i < s.size() && s[i] >= '0' && s[i] <= '9') tenth = s[i++] - '0', digits = true;
+    // Further decimals must be zeros ("1.50"): points are kept in tenths.
+    for (; i < s.size(); ++i)
+      if (s[i] != '0') return std::nullopt;
+  }
+  if (!digits) return std::nullopt;
+  Points p = Points(whole * 10 + tenth);
+  return neg ? -p : p;
+}
+
+std::vector<Token> tokens(std::string_view s, size_t base) {
+  std::vector<Token> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+    size_t j = i;
+    while (j < s.size() && s[j] != ' ' && s[j] != '\t') ++j;
+    if (j > i) out.push_back({s.substr(i, j - i), base + i});
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace arbiter::pairing::trf
