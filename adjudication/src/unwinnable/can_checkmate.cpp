@@ -42,6 +42,33 @@ namespace {
 
 const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
+// Cuts the loops out of a mating line: if a position recurs, the moves between the two
+// occurrences can be skipped (same pieces, side, castling rights and en passant square, so the
+// rest of the line stays legal).
+std::vector<Move> without_loops(const Position& root, const std::vector<Move>& line) {
+  auto id = [](const Position& p) {
+    return p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
+  };
+  std::vector<std::uint64_t> keys{id(root)};
+  Position p = root;
+  for (Move m : line) {
+    p.play(m);
+    keys.push_back(id(p));
+  }
+  std::vector<Move> out;
+  for (std::size_t i = 0; i < line.size();) {
+    std::size_t j = line.size();
+    while (j > i && keys[j] != keys[i]) --j;  // furthest later occurrence of position i
+    if (j > i) {
+      i = j;
+      continue;
+    }
+    out.push_back(line[i]);
+    ++i;
+  }
+  return out;
+}
+
 Winnability winnable(std::vector<Move> line, std::uint64_t nodes) {
   Winnability w;
   w.verdict = Verdict::Winnable;
@@ -93,7 +120,8 @@ Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_bu
   Helpmate hm(side);
   // 3. Short search without a table.
   const std::uint64_t quick = std::min<std::uint64_t>(node_budget, 4000);
-  if (hm.run(pos, 1, 3, quick, 600, nullptr, line)) return winnable(line, hm.nodes());
+  if (hm.run(pos, 1, 3, quick, 600, nullptr, line))
+    return winnable(without_loops(pos, line), hm.nodes());
   spent = hm.nodes();
   // 4. Confinement.
   {
@@ -107,7 +135,7 @@ Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_bu
     std::uint64_t n = 0;
     const std::size_t cap = std::min<std::uint64_t>(20000, node_budget - spent);
     switch (exhaust(pos, side, cap, &line, &n)) {
-      case Exhaustion::MateFound: return winnable(line, spent + n);
+      case Exhaustion::MateFound: return winnable(without_loops(pos, line), spent + n);
       case Exhaustion::NoMate:
         return unwinnable(Method::Exhaustive,
                           "every position reachable from here (" + std::to_string(n) +
@@ -126,7 +154,7 @@ Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_bu
       Helpmate steer(side);
       steer.set_goals(g.goal);
       if (steer.run(pos, 1, 40, std::min<std::uint64_t>(200000, node_budget - spent), 0, &tt, line))
-        return winnable(line, spent + steer.nodes());
+        return winnable(without_loops(pos, line), spent + steer.nodes());
       spent += steer.nodes();
     }
   }
@@ -143,7 +171,8 @@ Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_bu
         deep.force_target(corner);
         std::uint64_t give =
             round == 0 ? std::min(slice, node_budget - spent) : node_budget - spent;
-        if (deep.run(pos, 1, 60, give, 0, &tt, line)) return winnable(line, spent + deep.nodes());
+        if (deep.run(pos, 1, 60, give, 0, &tt, line))
+          return winnable(without_loops(pos, line), spent + deep.nodes());
         spent += deep.nodes();
         if (round == 1) break;
       }
