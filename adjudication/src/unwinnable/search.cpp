@@ -65,7 +65,8 @@ int Helpmate::cost(const Position& pos, Move m) const {
   if (color_of(p) == winner_) {
     // The winner: captures clear the way, pawns head for promotion, pieces close in.
     if (capture || pt == PAWN) return kReward;
-    if (distance(m.to(), target_) < distance(m.from(), target_)) return kReward;
+    const Square aim = chase_ ? pos.king_square(~winner_) : target_;
+    if (distance(m.to(), aim) < distance(m.from(), aim)) return kReward;
     return kNormal;
   }
   // The loser: its king walks to the mating corner and its pieces gather round it to block its
@@ -76,7 +77,7 @@ int Helpmate::cost(const Position& pos, Move m) const {
     Square k = pos.king_square(~winner_);
     if (distance(m.to(), k) < distance(m.from(), k)) return kReward;
   }
-  if (capture || pt == PAWN) return kPunish;
+  if (capture || (pt == PAWN && !chase_)) return kPunish;
   return kNormal;
 }
 
