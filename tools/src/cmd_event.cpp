@@ -93,7 +93,6 @@ const Sub kSubs[] = {
      "Writes the TRF-2026 report for rating (points, ranks, tiebreaks).", cmd_export},
     {"report", "FILE --html OUT.html",
      "Writes the standings and crosstable as a printable HTML page.", cmd_report},
-#endif
     {"undo", "FILE", "Restores the event as it was before the last change.", cmd_undo},
 };
 
