@@ -1,0 +1,256 @@
+// can_checkmate: the decision procedure of unwinnability.h, phase by phase, cheapest first.
+//   1. The game is already over (checkmate or stalemate on the board: Laws 5.1.1, 5.2.1).
+//   2. Material arguments (material.h).
+//   3. A short helpmate search (most real positions end here with a witness).
+//   4. Confinement analysis (confinement.h), a proof for locked pawn structures.
+//   5. Exhaustive enumeration of small reachable sets (e.g. every move stalemates).
+//   6. A longer helpmate search with a transposition table, until the node budget runs out.
+#include <sstream>
+
+#include "arbiter/adjudication/unwinnability.h"
+#include "arbiter/engine/san.h"
+#include "unwinnable/confinement.h"
+#include "unwinnable/material.h"
+#include "unwinnable/search.h"
+
+namespace arbiter::adjudication {
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::Winnable: return "winnable";
+    case Verdict::Unwinnable: return "unwinnable";
+    case Verdict::Undetermined: return "undetermined";
+  }
+  return "?";
+}
+
+const char* method_name(Method m) {
+  switch (m) {
+    case Method::GameOver: return "game-over";
+    case Method::Material: return "material";
+    case Method::MatePattern: return "mate-pattern";
+    case Method::BishopColours: return "bishop-colours";
+    case Method::Confinement: return "confinement";
+    case Method::Exhaustive: return "exhaustive";
+    case Method::Helpmate: return "helpmate";
+    case Method::Budget: return "budget";
+  }
+  return "?";
+}
+
+namespace {
+
+const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
+
+// Cuts the loops out of a mating line: if a position recurs, the moves between the two
+// occurrences can be skipped (same pieces, side, castling rights and en passant square, so the
+// rest of the line stays legal).
+std::vector<Move> without_loops(const Position& root, const std::vector<Move>& line) {
+  auto id = [](const Position& p) {
+    return p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
+  };
+  std::vector<std::uint64_t> keys{id(root)};
+  Position p = root;
+  for (Move m : line) {
+    p.play(m);
+    keys.push_back(id(p));
+  }
+  std::vector<Move> out;
+  for (std::size_t i = 0; i < line.size();) {
+    std::size_t j = line.size();
+    while (j > i && keys[j] != keys[i]) --j;  // furthest later occurrence of position i
+    if (j > i) {
+      i = j;
+      continue;
+    }
+    out.push_back(line[i]);
+    ++i;
+  }
+  return out;
+}
+
+Winnability winnable(std::vector<Move> line, std::uint64_t nodes) {
+  Winnability w;
+  w.verdict = Verdict::Winnable;
+  w.method = Method::Helpmate;
+  const std::size_t full = (line.size() + 1) / 2;
+  w.reason = "helpmate found: checkmate after " + std::to_string(line.size()) + " plies (" +
+             std::to_string(full) + " move" + (full == 1 ? "" : "s") + " by the winner)";
+  w.witness = std::move(line);
+  w.nodes = nodes;
+  return w;
+}
+
+Winnability unwinnable(Method m, std::string why, std::uint64_t nodes) {
+  Winnability w;
+  w.verdict = Verdict::Unwinnable;
+  w.method = m;
+  w.reason = std::move(why);
+  w.nodes = nodes;
+  return w;
+}
+
+}  // namespace
+
+Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_budget) {
+  using namespace detail;
+  const std::string w = colour_name(side), l = colour_name(~side);
+  // 1. Game over on the board: checkmate is decided before any material rule.
+  if (pos.count_legal_moves() == 0) {
+    if (pos.in_check()) {
+      if (pos.side_to_move() != side) {
+        Winnability r = winnable({}, 0);
+        r.method = Method::GameOver;
+        r.reason = l + " is already checkmated (Laws 5.1.1)";
+        return r;
+      }
+      return unwinnable(Method::GameOver, w + " is checkmated: the game is over (Laws 5.1.1)", 0);
+    }
+    return unwinnable(Method::GameOver,
+                      "stalemate on the board: the game is already drawn (Laws 5.2.1)", 0);
+  }
+  // 2. Material.
+  {
+    Method m;
+    std::string why;
+    if (material_proves_unwinnable(pos, side, &m, &why)) return unwinnable(m, why, 0);
+  }
+  std::uint64_t spent = 0;
+  std::vector<Move> line;
+  Helpmate hm(side);
+  // 3. Short search without a table.
+  const std::uint64_t quick = std::min<std::uint64_t>(node_budget, 4000);
+  if (hm.run(pos, 1, 3, quick, 600, nullptr, line))
+    return winnable(without_loops(pos, line), hm.nodes());
+  spent = hm.nodes();
+  // 4. Confinement.
+  {
+    const Confinement c = confine(pos);
+    std::string why;
+    if (confinement_proves_unwinnable(pos, c, side, &why))
+      return unwinnable(Method::Confinement, why, spent);
+  }
+  // 5. Small reachable sets.
+  if (spent < node_budget) {
+    std::uint64_t n = 0;
+    const std::size_t cap = std::min<std::uint64_t>(20000, node_budget - spent);
+    switch (exhaust(pos, side, cap, &line, &n)) {
+      case Exhaustion::MateFound: return winnable(without_loops(pos, line), spent + n);
+      case Exhaustion::NoMate:
+        return unwinnable(Method::Exhaustive,
+                          "every position reachable from here (" + std::to_string(n) +
+                              " moves explored) was examined: none is a checkmate by " + w,
+                          spent + n);
+      case Exhaustion::TooLarge: break;
+    }
+    spent += n;
+  }
+  // 5b. Small material: steer towards the nearest checkmate configurations.
+  if (spent < node_budget) {
+    const auto goals = mate_goals(pos, side, 6);
+    TranspositionTable tt(14);
+    for (const auto& g : goals) {
+      if (spent >= node_budget) break;
+      Helpmate steer(side);
+      steer.set_goals(g.goal);
+      if (steer.run(pos, 1, 40, std::min<std::uint64_t>(200000, node_budget - spent), 0, &tt, line))
+        return winnable(without_loops(pos, line), spent + steer.nodes());
+      spent += steer.nodes();
+    }
+  }
+  // 6. Longer searches with a transposition table, aiming at each mating corner in turn, then
+  //    at the nearest one with all the budget that is left.
+  if (spent < node_budget) {
+    TranspositionTable tt(16);
+    const auto corners = Helpmate::corners(pos, side);
+    std::uint64_t slice = std::max<std::uint64_t>(1, (node_budget - spent) / 16);
+    for (int round = 0; round < 2 && spent < node_budget; ++round) {
+      for (Square corner : corners) {
+        if (spent >= node_budget) break;
+        Helpmate deep(side);
+        deep.force_target(corner);
+        std::uint64_t give =
+            round == 0 ? std::min(slice, node_budget - spent) : node_budget - spent;
+        if (deep.run(pos, 1, 60, give, 0, &tt, line))
+          return winnable(without_loops(pos, line), spent + deep.nodes());
+        spent += deep.nodes();
+        if (round == 1) break;
+      }
+    }
+  }
+  Winnability r;
+  r.verdict = Verdict::Undetermined;
+  r.method = Method::Budget;
+  r.reason = "undetermined: the node budget (" + std::to_string(node_budget) +
+             ") ran out before a helpmate or a proof was found";
+  r.nodes = spent;
+  return r;
+}
+
+std::vector<std::string> witness_san_list(const Position& pos, const std::vector<Move>& line) {
+  std::vector<std::string> out;
+  Position p = pos;
+  for (Move m : line) {
+    if (!p.is_legal(m)) break;
+    out.push_back(to_san(p, m));
+    p.play(m);
+  }
+  return out;
+}
+
+std::string witness_san(const Position& pos, const std::vector<Move>& line) {
+  std::ostringstream os;
+  Position p = pos;
+  bool first = true;
+  for (Move m : line) {
+    if (!p.is_legal(m)) break;
+    const int number = p.fullmove_number();
+    if (p.side_to_move() == WHITE)
+      os << (first ? "" : " ") << number << ". ";
+    else if (first)
+      os << number << "... ";
+    else
+      os << ' ';
+    os << to_san(p, m);
+    p.play(m);
+    first = false;
+  }
+  return os.str();
+}
+
+bool replays_to_mate(const Position& pos, const std::vector<Move>& line, Color side) {
+  Position p = pos;
+  for (Move m : line) {
+    if (!p.is_legal(m)) return false;
+    p.play(m);
+  }
+  return p.side_to_move() == ~side && p.in_check() && p.count_legal_moves() == 0;
+}
+
+DeadPosition dead_position(const Position& pos, std::uint64_t node_budget) {
+  DeadPosition d;
+  if (pos.count_legal_moves() == 0) {
+    d.checkmate = pos.in_check();
+    d.stalemate = !d.checkmate;
+  }
+  d.white = can_checkmate(pos, WHITE, node_budget);
+  d.black = can_checkmate(pos, BLACK, node_budget);
+  if (d.white.verdict == Verdict::Winnable || d.black.verdict == Verdict::Winnable) {
+    d.dead = Verdict::Winnable;
+    d.reason = std::string(d.white.verdict == Verdict::Winnable ? "White" : "Black") +
+               " can still checkmate: not a dead position";
+  } else if (d.white.verdict == Verdict::Unwinnable && d.black.verdict == Verdict::Unwinnable) {
+    d.dead = Verdict::Unwinnable;
+    d.reason = d.checkmate   ? "checkmate on the board (Laws 5.1.1)"
+               : d.stalemate ? "stalemate on the board (Laws 5.2.1)"
+                             : "dead position (Laws 5.2.2): neither side can checkmate by any "
+                               "series of legal moves. White: " +
+                                   d.white.reason + ". Black: " + d.black.reason;
+  } else {
+    d.dead = Verdict::Undetermined;
+    d.reason = "undetermined: the node budget ran out";
+  }
+  return d;
+}
+
+}  // namespace arbiter::adjudication

@@ -1,0 +1,287 @@
+// Confinement analysis (see confinement.h).
+//
+// Soundness, by induction over any legal continuation: suppose every piece has so far stayed
+// inside its `reach`, captured only on squares of its `hits`, and no `steady` piece has moved
+// or been captured. Then every steady piece still stands on its square, so (a) every slider ray
+// is blocked at least by the steady pieces, a pawn push onto a steady piece is impossible and no
+// piece moves onto a steady piece of its own colour; (b) a king cannot step onto a square that a
+// steady enemy piece attacks (pawn, knight and king attacks need no empty squares; slider
+// attacks are only counted when no piece can ever stand in between). A pawn captures only onto
+// a square some enemy non-king piece can reach. So the next move's destination is among the
+// targets computed from a square of `reach`, hence in `reach` by the fixpoint; if it captures a
+// piece, that square is in the mover's `hits`, so the captured piece was not steady. Castling and
+// promotion are over-approximated (castling squares are added whenever a right exists; a
+// promoted piece may go anywhere but onto a steady own piece or a steady king). Hence the
+// invariant holds for ever, and any conclusion drawn from it holds in every continuation.
+#include "unwinnable/confinement.h"
+
+#include <array>
+
+namespace arbiter::adjudication::detail {
+namespace {
+
+constexpr Bitboard kPromotionRanks = rank_bb(RANK_1) | rank_bb(RANK_8);
+
+Bitboard piece_attacks(PieceType pt, Color c, Square s, Bitboard occ) {
+  switch (pt) {
+    case PAWN: return pawn_attacks(c, s);
+    case KNIGHT: return knight_attacks(s);
+    case BISHOP: return bishop_attacks(s, occ);
+    case ROOK: return rook_attacks(s, occ);
+    case QUEEN: return queen_attacks(s, occ);
+    case KING: return king_attacks(s);
+    default: return 0;
+  }
+}
+
+// Squares a promoted piece standing anywhere in `reach` may attack (queen or knight).
+Bitboard promoted_attacks(Bitboard reach, Bitboard occ) {
+  Bitboard a = 0;
+  for (Bitboard b = reach; b;) {
+    Square t = pop_lsb(b);
+    a |= queen_attacks(t, occ) | knight_attacks(t);
+  }
+  return a;
+}
+
+}  // namespace
+
+Confinement confine(const Position& pos) {
+  Confinement c;
+  const Bitboard occ = pos.occupied();
+  c.steady = occ;
+  for (Bitboard b = occ; b;) {
+    Square s = pop_lsb(b);
+    c.reach[s] = square_bb(s);
+  }
+  // Castling (Art. 3.8.2 / Guidelines II.3): over-approximated by the final squares.
+  for (Color col : {WHITE, BLACK})
+    for (CastleSide side : {KING_SIDE, QUEEN_SIDE}) {
+      Square r = pos.castling_rook(col, side);
+      if (r == SQ_NONE) continue;
+      Square k = pos.king_square(col);
+      c.reach[k] |= square_bb(castle_king_to(col, side));
+      c.reach[r] |= square_bb(castle_rook_to(col, side));
+    }
+  // En passant available now (Art. 3.7.4): the capturing pawns may go to the ep square and the
+  // pawn that has just made the double step is capturable.
+  Bitboard ep_victims = 0;
+  if (Square ep = pos.ep_square(); ep != SQ_NONE) {
+    Color us = pos.side_to_move();
+    Bitboard capturers = pawn_attacks(~us, ep) & pos.pieces(us, PAWN);
+    if (capturers) {
+      ep_victims |= square_bb(Square(ep - pawn_push(us)));
+      for (Bitboard b = capturers; b;) {
+        Square s = pop_lsb(b);
+        c.reach[s] |= square_bb(ep);
+        c.hits[s] |= square_bb(ep);
+      }
+    }
+  }
+
+  bool progress = true;
+  while (progress) {
+    progress = false;
+    ++c.iterations;
+    // Derived sets for this round.
+    Bitboard non_clear = 0, reach_non_king[COLOR_NB] = {0, 0}, pawn_reach[COLOR_NB] = {0, 0};
+    for (Bitboard b = occ; b;) {
+      Square s = pop_lsb(b);
+      non_clear |= c.reach[s];
+      Piece p = pos.piece_on(s);
+      if (type_of(p) != KING) reach_non_king[color_of(p)] |= c.reach[s];
+      if (type_of(p) == PAWN) pawn_reach[color_of(p)] |= c.reach[s];
+    }
+    Bitboard perm_attacked[COLOR_NB] = {0, 0};
+    for (Bitboard b = c.steady; b;) {
+      Square s = pop_lsb(b);
+      Piece p = pos.piece_on(s);
+      // Slider rays count only if no piece can ever stand in between.
+      perm_attacked[color_of(p)] |= piece_attacks(type_of(p), color_of(p), s, non_clear);
+    }
+    const Bitboard steady_kings = c.steady & pos.pieces(KING);
+
+    for (Bitboard b = occ; b;) {
+      Square s = pop_lsb(b);
+      Piece p = pos.piece_on(s);
+      Color col = color_of(p);
+      PieceType pt = type_of(p);
+      const Bitboard own_steady = c.steady & pos.pieces(col);
+      Bitboard reach = c.reach[s], hits = c.hits[s];
+      if (c.promotes[s]) {
+        Bitboard all = ~(own_steady | steady_kings);
+        reach |= all;
+        hits |= all;
+      } else {
+        // Flood fill from every square already known reachable.
+        Bitboard frontier = reach;
+        while (frontier) {
+          Bitboard next = 0;
+          for (Bitboard f = frontier; f;) {
+            Square src = pop_lsb(f);
+            Bitboard targets, caps;
+            if (pt == PAWN) {
+              Square one = Square(src + pawn_push(col));
+              Bitboard push = 0;
+              if (!(c.steady & square_bb(one))) {
+                push = square_bb(one);
+                if (relative_rank(col, rank_of(src)) == RANK_2) {
+                  Square two = Square(one + pawn_push(col));
+                  if (!(c.steady & square_bb(two))) push |= square_bb(two);
+                }
+              }
+              caps = pawn_attacks(col, src) & reach_non_king[~col] & ~own_steady;
+              targets = (push | caps) & ~own_steady;
+            } else {
+              targets = piece_attacks(pt, col, src, c.steady) & ~own_steady;
+              if (pt == KING) targets &= ~perm_attacked[~col];
+              caps = targets;
+            }
+            hits |= caps;
+            next |= targets & ~reach;
+            reach |= targets;
+          }
+          frontier = next;
+        }
+        if (pt == PAWN && (reach & kPromotionRanks)) {
+          c.promotes[s] = true;
+          Bitboard all = ~(own_steady | steady_kings);
+          reach |= all;
+          hits |= all;
+        }
+      }
+      if (reach != c.reach[s] || hits != c.hits[s]) {
+        c.reach[s] = reach;
+        c.hits[s] = hits;
+        progress = true;
+      }
+    }
+
+    // Steadiness: a piece that may move, or be captured, is not steady.
+    Bitboard hit_by[COLOR_NB] = {0, 0};
+    for (Bitboard b = occ; b;) {
+      Square s = pop_lsb(b);
+      hit_by[color_of(pos.piece_on(s))] |= c.hits[s];
+    }
+    Bitboard unsteady = ep_victims;
+    for (Bitboard b = c.steady; b;) {
+      Square s = pop_lsb(b);
+      Piece p = pos.piece_on(s);
+      Color col = color_of(p);
+      if (c.reach[s] != square_bb(s)) unsteady |= square_bb(s);
+      if (type_of(p) != KING && (hit_by[~col] & square_bb(s))) unsteady |= square_bb(s);
+    }
+    // Future en passant: a pawn that may make a double step next to a square an enemy pawn may
+    // reach can be captured en passant.
+    for (Bitboard b = pos.pieces(PAWN) & c.steady; b;) {
+      Square s = pop_lsb(b);
+      Color col = color_of(pos.piece_on(s));
+      if (relative_rank(col, rank_of(s)) != RANK_2) continue;
+      Square two = Square(s + 2 * pawn_push(col));
+      if (!(c.reach[s] & square_bb(two))) continue;
+      Bitboard beside = (shift<EAST>(square_bb(two)) | shift<WEST>(square_bb(two)));
+      if (beside & pawn_reach[~col]) unsteady |= square_bb(s);
+    }
+    if (c.steady & unsteady) {
+      c.steady &= ~unsteady;
+      progress = true;
+    }
+  }
+  c.kings_steady = c.steady & pos.pieces(KING);
+  return c;
+}
+
+namespace {
+
+// Can the escape squares `esc` be covered by distinct loser pieces (bipartite matching of
+// squares to pieces, each piece only onto a square it may reach)?
+bool match_blockers(Bitboard esc, const std::array<Bitboard, 16>& blocker_reach, int nb) {
+  std::array<int, 16> owner;  // owner[piece] = escape-square index it covers, -1 = free
+  owner.fill(-1);
+  Square squares[8];
+  int n = 0;
+  for (Bitboard b = esc; b;) squares[n++] = pop_lsb(b);
+  if (n > nb) return false;
+  // Augmenting paths (Kuhn's algorithm); sizes are tiny.
+  std::array<int, 8> assigned;
+  assigned.fill(-1);
+  for (int i = 0; i < n; ++i) {
+    std::array<bool, 16> seen{};
+    auto augment = [&](auto&& self, int sq) -> bool {
+      for (int p = 0; p < nb; ++p) {
+        if (seen[p] || !(blocker_reach[p] & square_bb(squares[sq]))) continue;
+        seen[p] = true;
+        if (owner[p] < 0 || self(self, owner[p])) {
+          owner[p] = sq;
+          assigned[sq] = p;
+          return true;
+        }
+      }
+      return false;
+    };
+    if (!augment(augment, i)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool confinement_proves_unwinnable(const Position& pos, const Confinement& c, Color winner,
+                                   std::string* why) {
+  const Color loser = ~winner;
+  const Square lk = pos.king_square(loser), wk = pos.king_square(winner);
+  const Bitboard region = c.reach[lk];
+  // Every square some winner piece other than the king may ever attack.
+  Bitboard check_squares = 0;
+  for (Bitboard b = pos.pieces(winner) & ~pos.pieces(KING); b;) {
+    Square s = pop_lsb(b);
+    PieceType pt = type_of(pos.piece_on(s));
+    if (c.promotes[s]) {
+      check_squares |= promoted_attacks(c.reach[s], c.steady);
+      continue;
+    }
+    for (Bitboard r = c.reach[s]; r;)
+      check_squares |= piece_attacks(pt, winner, pop_lsb(r), c.steady);
+  }
+  const char* w = winner == WHITE ? "White" : "Black";
+  const char* l = loser == WHITE ? "White" : "Black";
+  Bitboard mating = region & check_squares;
+  if (!mating) {
+    if (why)
+      *why = std::string("no ") + w + " piece can ever attack a square the " + l +
+             " king can reach (reachable squares of every piece, with the locked pawns and "
+             "pieces that can never move as walls)";
+    return true;
+  }
+  // Flight squares: those no winner piece can ever attack must be blocked by distinct loser
+  // pieces or covered by the winner's king from one square.
+  std::array<Bitboard, 16> blocker_reach{};
+  int nb = 0;
+  for (Bitboard b = pos.pieces(loser) & ~pos.pieces(KING); b && nb < 16;) {
+    Square s = pop_lsb(b);
+    blocker_reach[nb++] = c.reach[s];
+  }
+  const Bitboard wk_region = c.reach[wk];
+  for (Bitboard m = mating; m;) {
+    Square k = pop_lsb(m);
+    Bitboard esc = king_attacks(k) & region & ~check_squares;
+    if (!esc || match_blockers(esc, blocker_reach, nb)) return false;
+    Bitboard king_spots = wk_region & ~king_attacks(k) & ~square_bb(k);
+    for (Bitboard q = king_spots; q;) {
+      Square sq = pop_lsb(q);
+      Bitboard rest = esc & ~king_attacks(sq);
+      if (rest == esc) continue;
+      if (!rest || match_blockers(rest, blocker_reach, nb)) return false;
+    }
+  }
+  if (why)
+    *why = std::string("the ") + l +
+           " king can never be mated: on every square where it could be checked, some flight "
+           "square can be neither attacked by " +
+           w +
+           " nor blocked (reachable squares of every piece, with the locked pawns and pieces "
+           "that can never move as walls)";
+  return true;
+}
+
+}  // namespace arbiter::adjudication::detail

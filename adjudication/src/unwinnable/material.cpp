@@ -1,0 +1,303 @@
+// Material arguments (see material.h).
+#include "unwinnable/material.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+
+namespace arbiter::adjudication::detail {
+namespace {
+
+const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
+
+// Loser blocker kinds for the mate-pattern enumeration.
+enum Kind { kPawn, kKnight, kLightBishop, kDarkBishop, kRook, kQueen, kKinds };
+
+struct LoserMaterial {
+  std::array<int, kKinds> count{};  // pieces on the board now (pawns counted in `wild`)
+  int wild = 0;                     // pawns: each may stay a pawn or promote to anything
+  Color colour = BLACK;
+};
+
+// May a loser piece of kind `k` stand on `u` as a flight-square blocker next to its king without
+// being able to capture the checker on `c`? Exact for pawns and knights. A slider on a line to
+// the checker is only excluded when nothing can ever stand in between: `shield` holds every
+// square that might (the winner's king, the loser's king, the other flight squares, and any
+// square at all when the loser has pieces to spare). Allowing a doubtful blocker
+// over-approximates the set of mates, which keeps the argument sound.
+bool blocker_fits(Kind k, Color loser, Square u, Square c, Bitboard shield) {
+  auto line_capture = [&](Bitboard line_attacks) {
+    if (!(line_attacks & square_bb(c))) return false;
+    return !(between_bb(u, c) & ~square_bb(c) & shield);
+  };
+  switch (k) {
+    case kPawn:
+      return !(square_bb(u) & (rank_bb(RANK_1) | rank_bb(RANK_8))) &&
+             !(pawn_attacks(loser, u) & square_bb(c));
+    case kKnight: return !(knight_attacks(u) & square_bb(c));
+    case kLightBishop:
+    case kDarkBishop: {
+      bool light = square_bb(u) & LIGHT_SQUARES;
+      if (light != (k == kLightBishop)) return false;
+      return !line_capture(bishop_attacks(u, 0));
+    }
+    case kRook: return !line_capture(rook_attacks(u, 0));
+    case kQueen: return !line_capture(queen_attacks(u, 0));
+    default: return false;
+  }
+}
+
+bool assign(Bitboard squares, std::array<int, kKinds>& count, int& wild, Color loser, Square c,
+            Bitboard shield) {
+  if (!squares) return true;
+  Square u = lsb(squares);
+  Bitboard rest = squares & (squares - 1);
+  for (int k = 0; k < kKinds; ++k) {
+    if (!blocker_fits(Kind(k), loser, u, c, shield)) continue;
+    if (count[k] > 0) {
+      --count[k];
+      bool ok = assign(rest, count, wild, loser, c, shield);
+      ++count[k];
+      if (ok) return true;
+    } else if (wild > 0) {
+      --wild;
+      bool ok = assign(rest, count, wild, loser, c, shield);
+      ++wild;
+      if (ok) return true;
+    }
+  }
+  return false;
+}
+
+// Does any checkmate position exist where the winner has only its king and one knight or one
+// bishop (of colour `bishop_squares`), and the loser's king is boxed in by pieces taken from
+// `m`? Every legal mate of that material is a configuration enumerated here (the loser king's
+// square, the checker's square, the winner king's square, loser blockers on the flight squares
+// the checker and king leave uncovered), and only impossible ones are discarded: the checker
+// must attack the king, the winner's king may not touch the loser's, an adjacent checker must be
+// defended, and a blocker must not be able to take the checker. A single piece cannot pin, so no
+// blocker is ever pinned.
+bool mate_pattern_exists(PieceType checker, Bitboard bishop_squares, const LoserMaterial& m) {
+  std::array<int, kKinds> count = m.count;
+  int wild = m.wild;
+  for (int ks = 0; ks < 64; ++ks) {
+    Square k = Square(ks);
+    Bitboard checker_squares =
+        checker == KNIGHT ? knight_attacks(k) : bishop_attacks(k, 0) & bishop_squares;
+    for (Bitboard cs = checker_squares; cs;) {
+      Square c = pop_lsb(cs);
+      Bitboard ray = checker == BISHOP ? between_bb(c, k) & ~square_bb(k) : 0;
+      for (int qs = 0; qs < 64; ++qs) {
+        Square q = Square(qs);
+        if (q == k || q == c || (king_attacks(k) & square_bb(q)) || (ray & square_bb(q))) continue;
+        if ((king_attacks(k) & square_bb(c)) && !(king_attacks(q) & square_bb(c))) continue;
+        Bitboard covered = king_attacks(q) | (checker == KNIGHT ? knight_attacks(c)
+                                                                : bishop_attacks(c, square_bb(q)));
+        Bitboard open = king_attacks(k) & ~covered & ~square_bb(c);
+        int total = wild;
+        for (int n : count) total += n;
+        if (popcount(open) > total) continue;
+        Bitboard shield =
+            popcount(open) < total ? ~Bitboard(0) : open | square_bb(q) | square_bb(k);
+        if (assign(open, count, wild, m.colour, c, shield)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool material_proves_unwinnable(const Position& pos, Color winner, Method* method,
+                                std::string* why) {
+  const Color loser = ~winner;
+  const Bitboard ours = pos.pieces(winner) & ~pos.pieces(winner, KING);
+  const std::string w = colour_name(winner), l = colour_name(loser);
+  auto prove = [&](Method m, std::string text) {
+    if (method) *method = m;
+    if (why) *why = std::move(text);
+    return true;
+  };
+  // A king alone never gives check.
+  if (!ours) return prove(Method::Material, w + " has only the king, which can never give check");
+  if (pos.pieces(winner, PAWN)) return false;  // promotions give any material
+
+  const Bitboard theirs = pos.pieces(loser) & ~pos.pieces(loser, KING);
+  const Bitboard bishops = pos.pieces(winner, BISHOP);
+  // Only bishops, all on squares of one colour. The mated king stands on that colour (a
+  // bishop checks it); its orthogonal neighbours (at least two, on the board) are of the other
+  // colour, so no bishop attacks them and, if the loser has no piece that can ever stand on that
+  // colour, only the winner's king could cover them, which it cannot do for two or more of them
+  // without standing next to the mated king.
+  if (ours == bishops && (!(bishops & DARK_SQUARES) || !(bishops & LIGHT_SQUARES))) {
+    const Bitboard colour = (bishops & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
+    const Bitboard their_bishops = pos.pieces(loser, BISHOP);
+    if (theirs == their_bishops && !(their_bishops & ~colour)) {
+      const char* shade = colour == DARK_SQUARES ? "dark" : "light";
+      return prove(Method::BishopColours,
+                   w + " has only " + shade + "-squared bishops and " + l +
+                       " has nothing that can ever stand on a " +
+                       (colour == DARK_SQUARES ? "light" : "dark") +
+                       " square to block its own king, so no checkmate can ever be built");
+    }
+  }
+  // A lone knight or bishop: enumerate every mating configuration with the loser's material.
+  if (popcount(ours) == 1 && (ours & (pos.pieces(KNIGHT) | pos.pieces(BISHOP)))) {
+    const PieceType pt = type_of(pos.piece_on(lsb(ours)));
+    LoserMaterial m;
+    m.colour = loser;
+    m.wild = popcount(pos.pieces(loser, PAWN));
+    m.count[kKnight] = popcount(pos.pieces(loser, KNIGHT));
+    m.count[kLightBishop] = popcount(pos.pieces(loser, BISHOP) & LIGHT_SQUARES);
+    m.count[kDarkBishop] = popcount(pos.pieces(loser, BISHOP) & DARK_SQUARES);
+    m.count[kRook] = popcount(pos.pieces(loser, ROOK));
+    m.count[kQueen] = popcount(pos.pieces(loser, QUEEN));
+    const Bitboard colour = (ours & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
+    if (!mate_pattern_exists(pt, colour, m)) {
+      const std::string piece = pt == KNIGHT ? "knight" : "bishop";
+      return prove(Method::MatePattern,
+                   w + " has only king and " + piece + ", and no checkmate position exists with " +
+                       (theirs ? l + "'s material (" + std::to_string(popcount(theirs)) +
+                                     " piece(s), pawns counted as any promotion) as blockers"
+                               : "a bare " + l + " king") +
+                       " (every mating configuration enumerated)");
+    }
+  }
+  return false;
+}
+
+int move_distance(PieceType pt, Color c, Square a, Square b) {
+  if (a == b) return 0;
+  const int df = std::abs(int(file_of(a)) - int(file_of(b))),
+            dr = std::abs(int(rank_of(a)) - int(rank_of(b)));
+  switch (pt) {
+    case KING: return std::max(df, dr);
+    case KNIGHT: {
+      static const auto table = [] {
+        std::array<std::array<std::uint8_t, 64>, 64> t{};
+        for (int from = 0; from < 64; ++from) {
+          t[from].fill(99);
+          t[from][from] = 0;
+          Bitboard seen = square_bb(Square(from)), frontier = seen;
+          for (int d = 1; frontier; ++d) {
+            Bitboard next = 0;
+            for (Bitboard f = frontier; f;) next |= knight_attacks(pop_lsb(f));
+            next &= ~seen;
+            for (Bitboard n = next; n;) t[from][pop_lsb(n)] = std::uint8_t(d);
+            seen |= next;
+            frontier = next;
+          }
+        }
+        return t;
+      }();
+      return table[a][b];
+    }
+    case BISHOP:
+      if (bool(square_bb(a) & DARK_SQUARES) != bool(square_bb(b) & DARK_SQUARES)) return 99;
+      return df == dr ? 1 : 2;
+    case ROOK: return (df == 0 || dr == 0) ? 1 : 2;
+    case QUEEN: return (df == 0 || dr == 0 || df == dr) ? 1 : 2;
+    case PAWN: {
+      const int ahead =
+          c == WHITE ? int(rank_of(b)) - int(rank_of(a)) : int(rank_of(a)) - int(rank_of(b));
+      return df == 0 && ahead > 0 ? ahead : 99;
+    }
+    default: return 99;
+  }
+}
+
+std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t max_goals) {
+  std::vector<MateGoal> best;
+  const Color loser = ~winner;
+  const Bitboard ours = pos.pieces(winner) & ~pos.pieces(winner, KING);
+  if (popcount(ours) != 1 || !(ours & (pos.pieces(KNIGHT) | pos.pieces(BISHOP)))) return best;
+  const Square minor = lsb(ours), wk = pos.king_square(winner), lk = pos.king_square(loser);
+  const PieceType mt = type_of(pos.piece_on(minor));
+  const Bitboard shade = (ours & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
+  std::vector<Square> blockers;
+  for (Bitboard b = pos.pieces(loser) & ~pos.pieces(loser, KING); b;)
+    blockers.push_back(pop_lsb(b));
+  if (blockers.size() > 12) return best;
+  auto consider = [&](const MateGoal& g) {
+    if (best.size() < max_goals) {
+      best.push_back(g);
+    } else if (g.distance < best.back().distance) {
+      best.back() = g;
+    } else {
+      return;
+    }
+    std::sort(best.begin(), best.end(),
+              [](const MateGoal& a, const MateGoal& b) { return a.distance < b.distance; });
+  };
+  for (int ks = 0; ks < 64; ++ks) {
+    const Square k = Square(ks);
+    const int dk = move_distance(KING, loser, lk, k);
+    Bitboard checker_squares = mt == KNIGHT ? knight_attacks(k) : bishop_attacks(k, 0) & shade;
+    for (Bitboard cs = checker_squares; cs;) {
+      const Square c = pop_lsb(cs);
+      const int dc = move_distance(mt, winner, minor, c);
+      if (dc >= 99) continue;
+      const Bitboard ray = mt == BISHOP ? between_bb(c, k) & ~square_bb(k) : 0;
+      for (int qs = 0; qs < 64; ++qs) {
+        const Square q = Square(qs);
+        if (q == k || q == c || (king_attacks(k) & square_bb(q)) || (ray & square_bb(q))) continue;
+        if ((king_attacks(k) & square_bb(c)) && !(king_attacks(q) & square_bb(c))) continue;
+        const int base = dk + dc + move_distance(KING, winner, wk, q);
+        if (best.size() == max_goals && base >= best.back().distance) continue;
+        const Bitboard covered =
+            king_attacks(q) | (mt == KNIGHT ? knight_attacks(c) : bishop_attacks(c, square_bb(q)));
+        const Bitboard open = king_attacks(k) & ~covered & ~square_bb(c);
+        if (std::size_t(popcount(open)) > blockers.size()) continue;
+        // Greedy-by-DFS assignment of actual loser pieces to the open squares, minimising moves.
+        MateGoal g;
+        g.goal.fill(SQ_NONE);
+        g.goal[lk] = k;
+        g.goal[wk] = q;
+        g.goal[minor] = c;
+        int best_cost = 1 << 20;
+        std::array<Square, SQUARE_NB> best_assign{};
+        std::array<Square, SQUARE_NB> cur = g.goal;
+        std::vector<bool> used(blockers.size(), false);
+        Square sq[8];
+        int n = 0;
+        for (Bitboard o = open; o;) sq[n++] = pop_lsb(o);
+        auto dfs = [&](auto&& self, int i, int acc) -> void {
+          if (base + acc >= best_cost) return;
+          if (i == n) {
+            best_cost = base + acc;
+            best_assign = cur;
+            return;
+          }
+          for (std::size_t j = 0; j < blockers.size(); ++j) {
+            if (used[j]) continue;
+            const Square from = blockers[j];
+            const PieceType bt = type_of(pos.piece_on(from));
+            Kind kind = bt == PAWN                          ? kPawn
+                        : bt == KNIGHT                      ? kKnight
+                        : bt == ROOK                        ? kRook
+                        : bt == QUEEN                       ? kQueen
+                        : (square_bb(from) & LIGHT_SQUARES) ? kLightBishop
+                                                            : kDarkBishop;
+            if (!blocker_fits(kind, loser, sq[i], c, open | square_bb(q) | square_bb(k))) continue;
+            const int d = move_distance(bt, loser, from, sq[i]);
+            if (d >= 99) continue;
+            used[j] = true;
+            cur[from] = sq[i];
+            self(self, i + 1, acc + d);
+            cur[from] = SQ_NONE;
+            used[j] = false;
+          }
+        };
+        dfs(dfs, 0, 0);
+        if (best_cost < (1 << 20)) {
+          g.goal = best_assign;
+          g.distance = best_cost;
+          consider(g);
+        }
+      }
+    }
+  }
+  return best;
+}
+
+}  // namespace arbiter::adjudication::detail

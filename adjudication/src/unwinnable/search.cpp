@@ -1,0 +1,201 @@
+// Helpmate and exhaustive searches (see search.h).
+#include "unwinnable/search.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "unwinnable/material.h"
+
+namespace arbiter::adjudication::detail {
+
+TranspositionTable::TranspositionTable(int log2_size)
+    : entries_(std::size_t(1) << log2_size), mask_((std::uint64_t(1) << log2_size) - 1) {}
+
+void TranspositionTable::clear() { std::fill(entries_.begin(), entries_.end(), Entry{}); }
+
+bool TranspositionTable::seen_with(std::uint64_t key, std::uint8_t effort) {
+  Entry& e = entries_[key & mask_];
+  if (e.key == key && e.effort >= effort) return true;
+  e.key = key;
+  e.effort = effort;
+  return false;
+}
+
+namespace {
+
+constexpr int kReward = 0, kNormal = 1, kPunish = 4;
+constexpr std::size_t kMaxLine = 160;
+
+int distance(Square a, Square b) {
+  return std::max(std::abs(int(file_of(a)) - int(file_of(b))),
+                  std::abs(int(rank_of(a)) - int(rank_of(b))));
+}
+
+std::uint64_t search_key(const Position& pos) {
+  return pos.key() ^
+         (pos.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (pos.ep_square() + 1));
+}
+
+// The winner can never mate with a bare king; cheap enough to test at every node.
+bool bare(const Position& pos, Color c) { return pos.pieces(c) == pos.pieces(c, KING); }
+
+}  // namespace
+
+int Helpmate::cost(const Position& pos, Move m) const {
+  const Piece p = pos.moved_piece(m);
+  const PieceType pt = type_of(p);
+  const bool capture = pos.is_capture(m);
+  if (use_goals_) {
+    const Square g = goal_at_[m.from()];
+    if (g == SQ_NONE || m.is_castling()) return color_of(p) == winner_ ? kNormal : kPunish;
+    const int before = move_distance(pt, color_of(p), m.from(), g);
+    const int after = move_distance(pt, color_of(p), m.to(), g);
+    return after < before ? kReward : after == before ? kNormal : kPunish;
+  }
+  if (color_of(p) == winner_) {
+    // The winner: captures clear the way, pawns head for promotion, pieces close in.
+    if (capture || pt == PAWN) return kReward;
+    if (distance(m.to(), target_) < distance(m.from(), target_)) return kReward;
+    return kNormal;
+  }
+  // The loser: its king walks to the mating corner and its pieces gather round it to block its
+  // flight squares; captures and pawn moves are rarely needed (searched later).
+  if (pt == KING) {
+    if (!m.is_castling() && distance(m.to(), target_) < distance(m.from(), target_)) return kReward;
+  } else if (pt != PAWN && !capture) {
+    Square k = pos.king_square(~winner_);
+    if (distance(m.to(), k) < distance(m.from(), k)) return kReward;
+  }
+  if (capture || pt == PAWN) return kPunish;
+  return kNormal;
+}
+
+bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
+  MoveList moves;
+  pos.generate_legal(moves);
+  if (moves.empty()) return pos.side_to_move() != winner_ && pos.in_check();
+  if (bare(pos, winner_)) return false;
+  if (effort <= 0 || stack_.size() >= kMaxLine) return false;
+  if (tt_ && tt_->seen_with(search_key(pos), std::uint8_t(std::min(effort, 255)))) return false;
+  const bool winner_to_move = pos.side_to_move() == winner_;
+  for (Move m : moves) {
+    if (++iter_nodes_ > iter_limit_ || ++call_nodes_ > node_limit_) {
+      if (call_nodes_ > node_limit_) global_stop_ = true;
+      iter_stop_ = true;
+      return false;
+    }
+    ++total_nodes_;
+    const int c = cost(pos, m);
+    const int next = effort - (c == kNormal && past_progress ? 0 : c);
+    const bool check = winner_to_move && pos.gives_check(m);
+    if (next <= 0 && !check) continue;  // out of effort: only a mating move is of use
+    Position child = pos.after(m);
+    stack_.push_back(m);
+    const Square from = m.from(), to = m.to();
+    const Square g_from = goal_at_[from], g_to = goal_at_[to];
+    if (use_goals_ && !m.is_castling()) goal_at_[to] = g_from, goal_at_[from] = SQ_NONE;
+    const bool found =
+        next <= 0 ? child.count_legal_moves() == 0 : search(child, next, c == kReward);
+    goal_at_[from] = g_from, goal_at_[to] = g_to;
+    if (found) return true;
+    stack_.pop_back();
+    if (iter_stop_) return false;
+  }
+  return false;
+}
+
+std::vector<Square> Helpmate::corners(const Position& root, Color winner) {
+  // The loser's king heads for a corner; with only bishops of one colour the winner needs a
+  // corner of that colour.
+  const Square lk = root.king_square(~winner);
+  const Bitboard wb = root.pieces(winner, BISHOP);
+  Bitboard corners = square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
+  if (wb && wb == (root.pieces(winner) & ~root.pieces(winner, KING) & ~root.pieces(winner, PAWN))) {
+    Bitboard shade = (wb & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
+    if (!(wb & ~shade)) corners &= shade;
+  }
+  std::vector<Square> out;
+  for (Bitboard b = corners; b;) out.push_back(pop_lsb(b));
+  std::stable_sort(out.begin(), out.end(),
+                   [&](Square a, Square b) { return distance(a, lk) < distance(b, lk); });
+  return out;
+}
+
+bool Helpmate::run(const Position& root, int first, int last, std::uint64_t node_limit,
+                   std::uint64_t per_effort_limit, TranspositionTable* tt,
+                   std::vector<Move>& line) {
+  target_ = forced_ != SQ_NONE ? forced_ : corners(root, winner_).front();
+  tt_ = tt;
+  node_limit_ = node_limit;
+  call_nodes_ = 0;
+  global_stop_ = false;
+  for (int e = first; e <= last && !global_stop_; ++e) {
+    iter_nodes_ = 0;
+    iter_stop_ = false;
+    iter_limit_ = per_effort_limit ? std::uint64_t(e) * per_effort_limit : ~std::uint64_t(0);
+    stack_.clear();
+    if (tt_) tt_->clear();
+    if (search(root, e, false)) {
+      line = stack_;
+      return true;
+    }
+  }
+  return false;
+}
+
+Exhaustion exhaust(const Position& root, Color winner, std::size_t cap, std::vector<Move>* line,
+                   std::uint64_t* nodes) {
+  struct Frame {
+    Position pos;
+    MoveList moves;
+    std::size_t next = 0;
+    Move played;
+  };
+  constexpr std::size_t kMaxDepth = 1024;
+  std::unordered_set<std::uint64_t> visited;
+  visited.reserve(std::min<std::size_t>(cap, 1 << 16));
+  std::vector<Frame> stack;
+  stack.reserve(64);
+  auto enter = [&](const Position& p, Move played) {
+    stack.push_back(Frame{p, {}, 0, played});
+    p.generate_legal(stack.back().moves);
+  };
+  visited.insert(search_key(root));
+  enter(root, Move::none());
+  std::uint64_t n = 0;
+  // The root itself is handled by the caller (mate/stalemate on the board).
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (f.next == f.moves.size()) {
+      stack.pop_back();
+      continue;
+    }
+    Move m = f.moves[f.next++];
+    Position child = f.pos.after(m);
+    ++n;
+    if (!visited.insert(search_key(child)).second) continue;
+    if (visited.size() > cap || stack.size() >= kMaxDepth) {
+      if (nodes) *nodes += n;
+      return Exhaustion::TooLarge;
+    }
+    const std::size_t legal = child.count_legal_moves();
+    if (legal == 0) {
+      if (child.in_check() && child.side_to_move() != winner) {
+        if (line) {
+          line->clear();
+          for (std::size_t i = 1; i < stack.size(); ++i) line->push_back(stack[i].played);
+          line->push_back(m);
+        }
+        if (nodes) *nodes += n;
+        return Exhaustion::MateFound;
+      }
+      continue;  // stalemate, or the winner is mated: this line is over
+    }
+    if (bare(child, winner)) continue;  // a bare king never mates
+    enter(child, m);
+  }
+  if (nodes) *nodes += n;
+  return Exhaustion::NoMate;
+}
+
+}  // namespace arbiter::adjudication::detail

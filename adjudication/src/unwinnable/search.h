@@ -1,0 +1,74 @@
+#pragma once
+// Helpmate search: both sides cooperate to let `winner` checkmate. Iterative deepening over an
+// effort budget in which promising moves are cheaper than others (the winner capturing,
+// advancing pawns or bringing king and knights closer; the loser's king walking to the mating
+// corner), so that long but natural mating lines are reached early, with a transposition table
+// recording the largest budget each position was already searched with. Any line it finds is a
+// witness; it never proves anything by failing.
+//
+// Exhaustive search: enumerates every position reachable from the root (no heuristics, no
+// depth bound, a visited set instead). If the whole reachable set fits under the cap and holds
+// no checkmate by `winner`, that is a proof of unwinnability.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "arbiter/engine/position.h"
+
+namespace arbiter::adjudication::detail {
+
+class TranspositionTable {
+ public:
+  explicit TranspositionTable(int log2_size = 16);
+  void clear();
+  // Returns true if `key` was searched with at least `effort`; otherwise records `effort`.
+  bool seen_with(std::uint64_t key, std::uint8_t effort);
+
+ private:
+  struct Entry {
+    std::uint64_t key = 0;
+    std::uint8_t effort = 0;
+  };
+  std::vector<Entry> entries_;
+  std::uint64_t mask_;
+};
+
+class Helpmate {
+ public:
+  explicit Helpmate(Color winner) : winner_(winner) {}
+  // Iterative deepening with effort budgets first..last. `node_limit` caps the whole call;
+  // `per_effort_limit` caps each iteration at effort * per_effort_limit nodes (0 = none).
+  bool run(const Position& root, int first, int last, std::uint64_t node_limit,
+           std::uint64_t per_effort_limit, TranspositionTable* tt, std::vector<Move>& line);
+  std::uint64_t nodes() const { return total_nodes_; }
+  // Mating corners to try, nearest to the loser's king first (bishop colour respected).
+  static std::vector<Square> corners(const Position& root, Color winner);
+  void force_target(Square s) { forced_ = s; }
+  // Steer towards a checkmate configuration: goal[s] is where the piece now on s should go.
+  void set_goals(const std::array<Square, SQUARE_NB>& goal) {
+    goal_at_ = goal;
+    use_goals_ = true;
+  }
+  bool hit_global_limit() const { return global_stop_; }
+
+ private:
+  bool search(const Position& pos, int effort, bool past_progress);
+  int cost(const Position& pos, Move m) const;
+
+  Color winner_;
+  Square target_ = SQ_H8, forced_ = SQ_NONE;
+  bool use_goals_ = false;
+  std::array<Square, SQUARE_NB> goal_at_{};  // mating corner the loser's king heads for
+  std::uint64_t total_nodes_ = 0, call_nodes_ = 0, iter_nodes_ = 0;
+  std::uint64_t node_limit_ = 0, iter_limit_ = 0;
+  bool global_stop_ = false, iter_stop_ = false;
+  TranspositionTable* tt_ = nullptr;
+  std::vector<Move> stack_;
+};
+
+enum class Exhaustion : std::uint8_t { MateFound, NoMate, TooLarge };
+// Explores every reachable position (up to `cap` distinct positions).
+Exhaustion exhaust(const Position& root, Color winner, std::size_t cap, std::vector<Move>* line,
+                   std::uint64_t* nodes);
+
+}  // namespace arbiter::adjudication::detail

@@ -1,0 +1,71 @@
+// Laws of Chess 2023 A.1 / B.1 classification and A.3 penalties; examples from laws.md section 4.
+#include "arbiter/adjudication/time_control.h"
+
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace adj = arbiter::adjudication;
+
+namespace {
+adj::TimeControlRuling rule(const std::string& text, bool pgn = false) {
+  adj::TimeControlError e;
+  auto tc = pgn ? adj::parse_pgn_time_control(text, &e) : adj::parse_time_control(text, &e);
+  EXPECT_TRUE(tc.has_value()) << text << ": " << e.message();
+  return tc ? adj::classify(*tc) : adj::TimeControlRuling{};
+}
+}  // namespace
+
+TEST(TimeControl, ClassesFromTheLaws) {
+  // laws.md: 3+2 -> 5 blitz; 10+0 -> blitz; 10+5 -> 15 rapid; 15+10 -> 25 rapid;
+  // 45+15 -> 60 standard (rapid needs < 60); 90+30 -> 120 standard.
+  EXPECT_EQ(rule("3+2").time_class, adj::TimeClass::Blitz);
+  EXPECT_DOUBLE_EQ(rule("3+2").minutes_for_60_moves, 5);
+  EXPECT_EQ(rule("10+0").time_class, adj::TimeClass::Blitz);
+  EXPECT_EQ(rule("10").time_class, adj::TimeClass::Blitz);
+  EXPECT_EQ(rule("10+5").time_class, adj::TimeClass::Rapid);
+  EXPECT_EQ(rule("15+10").time_class, adj::TimeClass::Rapid);
+  EXPECT_DOUBLE_EQ(rule("15+10").minutes_for_60_moves, 25);
+  EXPECT_EQ(rule("45+15").time_class, adj::TimeClass::Standard);
+  EXPECT_EQ(rule("90+30").time_class, adj::TimeClass::Standard);
+  EXPECT_DOUBLE_EQ(rule("90+30").minutes_for_60_moves, 120);
+  EXPECT_EQ(rule("59").time_class, adj::TimeClass::Rapid);
+  EXPECT_EQ(rule("60").time_class, adj::TimeClass::Standard);
+  EXPECT_EQ(rule("10+1").time_class, adj::TimeClass::Rapid);  // 11 minutes
+}
+
+TEST(TimeControl, PenaltiesA3) {
+  EXPECT_EQ(rule("15+10").illegal_move_bonus_minutes, 1);
+  EXPECT_EQ(rule("3+2").illegal_move_bonus_minutes, 1);
+  EXPECT_EQ(rule("90+30").illegal_move_bonus_minutes, 2);
+  EXPECT_FALSE(rule("1+2").ratable_as_class);  // 3 minutes: not blitz-ratable
+}
+
+TEST(TimeControl, MultiPeriodAndPgn) {
+  // 40 moves in 90 minutes, then 30 minutes, 30 s from move 1: 90 + 30 + 30 = 150.
+  EXPECT_DOUBLE_EQ(rule("40/90+30+30").minutes_for_60_moves, 150);
+  EXPECT_DOUBLE_EQ(rule("90/40+30+30s").minutes_for_60_moves, 150);
+  EXPECT_DOUBLE_EQ(rule("900+10", true).minutes_for_60_moves, 25);
+  EXPECT_DOUBLE_EQ(rule("40/5400:1800+30", true).minutes_for_60_moves, 90 + 30 + 10);
+  EXPECT_EQ(rule("180", true).time_class, adj::TimeClass::Blitz);
+}
+
+TEST(TimeControl, BadInput) {
+  adj::TimeControlError e;
+  EXPECT_FALSE(adj::parse_time_control("", &e));
+  EXPECT_FALSE(adj::parse_time_control("abc", &e));
+  EXPECT_EQ(e.column, 1u);
+  EXPECT_FALSE(adj::parse_time_control("15+x", &e));
+  EXPECT_FALSE(adj::parse_pgn_time_control("?", &e));
+  EXPECT_FALSE(adj::parse_pgn_time_control("40/", &e));
+}
+
+TEST(TimeControlCli, PrintsClassAndPenalty) {
+  auto r = arbiter::test::run_arbiter("timecontrol '15+10'");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("class: rapid"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 extra minute"), std::string::npos) << r.out;
+  auto bad = arbiter::test::run_arbiter("timecontrol 'fifteen'");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_FALSE(bad.err.empty());
+}

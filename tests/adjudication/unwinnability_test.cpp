@@ -1,0 +1,84 @@
+// can_checkmate and dead_position on positions with a known answer (Laws 6.9, A.5.3, 5.2.2).
+#include "arbiter/adjudication/unwinnability.h"
+
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace adj = arbiter::adjudication;
+using arbiter::BLACK;
+using arbiter::Position;
+using arbiter::WHITE;
+
+namespace {
+Position at(const std::string& fen) { return Position::from_fen(fen, false, true).value(); }
+}  // namespace
+
+TEST(CanCheckmate, BareKingNeverMates) {
+  auto r = adj::can_checkmate(at("8/8/4k3/8/8/3K4/3Q4/8 w - - 0 1"), BLACK);
+  EXPECT_EQ(r.verdict, adj::Verdict::Unwinnable);
+  EXPECT_EQ(r.method, adj::Method::Material);
+}
+
+TEST(CanCheckmate, QueenMatesWithWitness) {
+  auto pos = at("8/8/4k3/8/8/3K4/3Q4/8 w - - 0 1");
+  auto r = adj::can_checkmate(pos, WHITE);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable);
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
+  EXPECT_FALSE(adj::witness_san(pos, r.witness).empty());
+}
+
+TEST(CanCheckmate, MateOnBoardDecidedFirst) {
+  // Fool's mate: Black has mated; White can never mate.
+  auto pos = at("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  EXPECT_EQ(adj::can_checkmate(pos, BLACK).verdict, adj::Verdict::Winnable);
+  auto w = adj::can_checkmate(pos, WHITE);
+  EXPECT_EQ(w.verdict, adj::Verdict::Unwinnable);
+  EXPECT_EQ(w.method, adj::Method::GameOver);
+}
+
+TEST(CanCheckmate, KnightAgainstQueenCannotMate) {
+  auto r = adj::can_checkmate(at("6q1/8/8/8/3k4/8/8/K1N5 w - - 0 1"), WHITE);
+  EXPECT_EQ(r.verdict, adj::Verdict::Unwinnable);
+  EXPECT_EQ(r.method, adj::Method::MatePattern);
+}
+
+TEST(CanCheckmate, LockedPawnWall) {
+  auto r = adj::can_checkmate(at("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -"), WHITE);
+  EXPECT_EQ(r.verdict, adj::Verdict::Unwinnable);
+}
+
+TEST(CanCheckmate, EveryMoveStalemates) {
+  auto r = adj::can_checkmate(at("7k/6pP/6P1/5K2/8/8/8/8 w - - 1 67"), WHITE);
+  EXPECT_EQ(r.verdict, adj::Verdict::Unwinnable);
+}
+
+TEST(CanCheckmate, TinyBudgetIsUndeterminedNotWrong) {
+  auto r = adj::can_checkmate(at("8/8/4k3/8/8/3K4/3NN3/8 w - - 0 1"), WHITE, 10);
+  EXPECT_NE(r.verdict, adj::Verdict::Unwinnable);
+}
+
+TEST(DeadPosition, SameColouredBishops) {
+  auto d = adj::dead_position(at("8/8/4k3/2b5/8/3K4/3B4/8 w - - 0 1"));
+  EXPECT_TRUE(d.is_dead());
+  auto live = adj::dead_position(at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+  EXPECT_EQ(live.dead, adj::Verdict::Winnable);
+}
+
+TEST(UnwinnableCli, BatchFormat) {
+  auto r = arbiter::test::run_arbiter("unwinnable -j1",
+                                      "8/8/4k3/8/8/3K4/3Q4/8 w - - 0 1\tw\n"
+                                      "8/8/4k3/8/8/3K4/3Q4/8 w - - 0 1\tb\n"
+                                      "not a fen\tw\n");
+  EXPECT_EQ(r.exit_code, 2);
+  std::istringstream out(r.out);
+  std::string l1, l2, l3;
+  std::getline(out, l1);
+  std::getline(out, l2);
+  std::getline(out, l3);
+  EXPECT_NE(l1.find("\tw\twinnable\t"), std::string::npos) << l1;
+  EXPECT_NE(l1.find('#'), std::string::npos) << l1;
+  EXPECT_NE(l2.find("\tb\tunwinnable\t"), std::string::npos) << l2;
+  EXPECT_NE(l3.find("\tillegal\t"), std::string::npos) << l3;
+  EXPECT_NE(r.err.find(":3:"), std::string::npos) << r.err;
+}

@@ -1,0 +1,87 @@
+// Perft against the shared suites (../shared/data/perft). CI checks every position up to a node
+// budget per count; ARBITER_FULL=1 checks every count to full depth.
+#include "arbiter/engine/perft.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "arbiter/engine/perft_suite.h"
+#include "test_support.h"
+
+using namespace arbiter;
+
+namespace {
+
+std::vector<PerftCase> load(const std::string& name) {
+  std::ifstream in(test::shared("data/perft/" + name));
+  EXPECT_TRUE(in.good()) << name;
+  auto suite = parse_perft_suite(in);
+  EXPECT_TRUE(suite.ok()) << (suite.ok() ? "" : suite.error().message());
+  return suite.ok() ? *suite : std::vector<PerftCase>{};
+}
+
+// Checks each case's counts up to max_nodes expected nodes (all counts when full_run()),
+// taking every `stride`-th case (stride 1 in the full run). Returns the counts checked.
+int check_suite(const std::string& name, std::uint64_t max_nodes, std::size_t stride = 1,
+                std::size_t expect_cases = 0) {
+  auto suite = load(name);
+  if (expect_cases) {
+    EXPECT_EQ(suite.size(), expect_cases) << name;
+  }
+  if (test::full_run()) max_nodes = ~std::uint64_t(0), stride = 1;
+  int checked = 0;
+  for (std::size_t i = 0; i < suite.size(); i += stride) {
+    const PerftCase& c = suite[i];
+    auto pos = Position::from_fen(c.fen, false, true);
+    if (!pos.ok()) {
+      ADD_FAILURE() << c.id << ": " << pos.error().message();
+      return -1;
+    }
+    for (auto [depth, expected] : c.counts) {
+      if (expected > max_nodes) continue;
+      std::uint64_t got = perft(*pos, depth);
+      if (got != expected) {
+        ADD_FAILURE() << name << " " << c.id << " depth " << depth << ": expected " << expected
+                      << " got " << got << "  " << c.fen;
+        return -1;
+      }
+      ++checked;
+    }
+  }
+  return checked;
+}
+
+}  // namespace
+
+TEST(Perft, Tricky) { EXPECT_GE(check_suite("tricky.perft", 5'000'000, 1, 19), 19); }
+TEST(Perft, PerftSuiteEpd) { EXPECT_GE(check_suite("perftsuite.epd", 2'000'000, 1, 127), 127); }
+TEST(Perft, Chess960AllPositions) {
+  EXPECT_GE(check_suite("chess960.perft", 1'000'000, 1, 960), 960 * 3);
+}
+TEST(Perft, Sp960StartPositions) {
+  EXPECT_GE(check_suite("sp960-start-positions.perft", 300'000, 1, 960), 960 * 3);
+}
+TEST(Perft, RandomPublicSample) {
+  EXPECT_GE(check_suite("random-public.perft", 200'000, 7, 3419), 400);
+}
+
+TEST(Perft, DivideSumsToPerft) {
+  Position p =
+      *Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  std::uint64_t sum = 0;
+  auto d = divide(p, 3);
+  EXPECT_EQ(d.size(), 48u);
+  for (auto [m, n] : d) sum += n;
+  EXPECT_EQ(sum, 97862u);
+  EXPECT_EQ(perft(p, 0), 1u);
+}
+
+TEST(Perft, SuiteParserReportsBadLines) {
+  std::istringstream bad("perft 1 20\n");
+  auto r = parse_perft_suite(bad);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().line, 1);
+  std::istringstream epd("8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D2 x\n");
+  EXPECT_FALSE(parse_perft_suite(epd).ok());
+}

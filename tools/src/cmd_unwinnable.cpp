@@ -1,0 +1,143 @@
+// arbiter unwinnable [FILE|-]: batch unwinnability queries (Laws 6.9 / A.5.3).
+// In:  FEN<TAB>side per line (side w or b; further columns are ignored, a "fen" header is
+//      skipped). Out: FEN<TAB>side<TAB>verdict<TAB>witness, the witness being the mating line in
+//      SAN (space-separated) for `winnable`, empty otherwise. Verdicts: winnable, unwinnable,
+//      undetermined (budget ran out), illegal (the position cannot be analysed; the reason goes
+//      to stderr with the line number).
+#include <atomic>
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "arbiter/adjudication/unwinnability.h"
+#include "command.h"
+
+namespace po = boost::program_options;
+namespace adj = arbiter::adjudication;
+
+namespace {
+
+struct Query {
+  std::string fen, side_text, out, error;
+};
+
+void answer(Query& q, std::uint64_t budget, bool reasons) {
+  auto pos = arbiter::Position::from_fen(q.fen);
+  if (!pos.ok()) pos = arbiter::Position::from_fen(q.fen, false, true);
+  std::string verdict, witness, reason;
+  if (q.side_text != "w" && q.side_text != "b") {
+    verdict = "illegal";
+    q.error = "side must be 'w' or 'b', not '" + q.side_text + "'";
+  } else if (!pos.ok()) {
+    verdict = "illegal";
+    q.error = pos.error().message();
+  } else {
+    const arbiter::Color side = q.side_text == "w" ? arbiter::WHITE : arbiter::BLACK;
+    auto r = adj::can_checkmate(*pos, side, budget);
+    verdict = adj::verdict_name(r.verdict);
+    reason = r.reason;
+    if (r.verdict == adj::Verdict::Winnable) {
+      auto list = adj::witness_san_list(*pos, r.witness);
+      for (std::size_t i = 0; i < list.size(); ++i) witness += (i ? " " : "") + list[i];
+    }
+  }
+  q.out = q.fen + '\t' + q.side_text + '\t' + verdict + '\t' + witness;
+  if (reasons) q.out += '\t' + (q.error.empty() ? reason : q.error);
+}
+
+int run(const std::vector<std::string>& args) {
+  po::options_description opts(
+      "arbiter unwinnable [FILE|-] [options]\n\n"
+      "Reads FEN<TAB>side (w|b) per line; writes FEN<TAB>side<TAB>verdict<TAB>witness-in-SAN.\n"
+      "Verdicts: winnable (witness = a mating line), unwinnable (proved), undetermined (budget\n"
+      "ran out), illegal (reason on stderr)");
+  opts.add_options()("help,h", "show this help")(
+      "budget", po::value<std::uint64_t>()->default_value(adj::kDefaultNodeBudget),
+      "search nodes per query before answering undetermined")(
+      "jobs,j",
+      po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())),
+      "worker threads (output stays in input order)")("reason",
+                                                      "append a fifth column: the reason")(
+      "input", po::value<std::string>()->default_value("-"), "file, or - for stdin");
+  po::positional_options_description pos;
+  pos.add("input", 1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+  po::notify(vm);
+  if (vm.count("help")) {
+    std::cout << opts << '\n';
+    return arbiter::cli::kExitOk;
+  }
+  const std::string input = vm["input"].as<std::string>();
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (input != "-") {
+    file.open(input);
+    if (!file) {
+      std::cerr << "arbiter unwinnable: cannot open '" << input << "'\n";
+      return arbiter::cli::kExitUsage;
+    }
+    in = &file;
+  }
+  const std::uint64_t budget = vm["budget"].as<std::uint64_t>();
+  const unsigned jobs = std::max(1u, vm["jobs"].as<unsigned>());
+  const bool reasons = vm.count("reason") > 0;
+  const std::string name = input == "-" ? "<stdin>" : input;
+  int status = arbiter::cli::kExitOk;
+  std::vector<Query> batch;
+  std::vector<std::size_t> line_numbers;
+  std::size_t line_no = 0;
+  auto flush = [&] {
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+      for (std::size_t i; (i = next++) < batch.size();) answer(batch[i], budget, reasons);
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < std::min<std::size_t>(jobs, batch.size()); ++t)
+      pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      std::cout << batch[i].out << '\n';
+      if (!batch[i].error.empty()) {
+        std::cerr << name << ':' << line_numbers[i] << ": " << batch[i].error << '\n';
+        status = arbiter::cli::kExitUsage;
+      }
+    }
+    std::cout.flush();
+    batch.clear();
+    line_numbers.clear();
+  };
+  for (std::string line; std::getline(*in, line);) {
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    if (line_no == 1 && line.rfind("fen\t", 0) == 0) continue;  // header
+    Query q;
+    std::size_t tab = line.find('\t');
+    q.fen = line.substr(0, tab);
+    if (tab == std::string::npos) {
+      q.error = "expected FEN<TAB>side";
+      q.out = q.fen + "\t\tillegal\t";
+      batch.push_back(q);
+      line_numbers.push_back(line_no);
+      continue;
+    }
+    std::size_t tab2 = line.find('\t', tab + 1);
+    q.side_text =
+        line.substr(tab + 1, tab2 == std::string::npos ? std::string::npos : tab2 - tab - 1);
+    batch.push_back(std::move(q));
+    line_numbers.push_back(line_no);
+    if (batch.size() >= 4096) flush();
+  }
+  // Lines with a pre-filled error keep their message.
+  flush();
+  return status;
+}
+
+const arbiter::cli::RegisterCommand reg{
+    {"unwinnable", "can a side still checkmate? (batch, FEN<TAB>side per line)", run}};
+
+}  // namespace
