@@ -51,7 +51,8 @@ std::string read_file(const fs::path& p) {
 
 // Exact decimal value in ten-thousandths; nullopt = undefined ("-0", "", "NA", "None").
 std::optional<long long> decimal(const std::string& s) {
-  if (s == "-0" || s.empty() || s == "NA" || s == "None" || s == "null" || s == "-") return std::nullopt;
+  if (s == "-0" || s.empty() || s == "NA" || s == "None" || s == "null" || s == "-")
+    return std::nullopt;
   bool neg = s[0] == '-';
   size_t i = neg ? 1 : 0;
   long long ip = 0, fp = 0;
@@ -150,8 +151,9 @@ Tally run_corpus(bool rules_from_date) {
 
 TEST(TiebreakCorpus, All50Tournaments27SpecsRules2024And2026) {
   Tally t = run_corpus(false);
-  std::printf("tiebreak corpus: %ld/%ld cells equal, %d/%d tables (50 tournaments x 2 rule sets) equal\n",
-              t.cells - t.bad_cells, t.cells, t.tables - t.bad_tables, t.tables);
+  std::printf(
+      "tiebreak corpus: %ld/%ld cells equal, %d/%d tables (50 tournaments x 2 rule sets) equal\n",
+      t.cells - t.bad_cells, t.cells, t.tables - t.bad_tables, t.tables);
   EXPECT_EQ(t.bad_cells, 0);
   EXPECT_EQ(t.tables, 100);
 }
@@ -180,6 +182,28 @@ TEST(TiebreakCorpus, CliTsvMatchesReferenceLayout) {
     std::string line;
     std::getline(in, line);
     int expect_sno = 1;
-    while (std::getline(in, line)) EXPECT_EQ(line.substr(0, line.find('\t')), std::to_string(expect_sno++));
+    while (std::getline(in, line))
+      EXPECT_EQ(line.substr(0, line.find('\t')), std::to_string(expect_sno++));
   }
+}
+
+TEST(TiebreakCorpus, RanksOfTheFilesAreReproduced) {
+  // 001 cols 86-89 of the corpus files hold FIDE's rank for PTS BH/C1 BH SB (Swiss) or
+  // PTS DE SB (round robins) under the 2024 rules: the ranking (groups, shared places) must agree.
+  auto dir = arbiter::test::shared("data/tiebreak/public");
+  int files = 0, players = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".trf") continue;
+    Tournament t = read_trf_file(e.path());
+    Crosstable ct = crosstable_from(t);
+    Standings s =
+        compute_standings(ct, parse_tiebreaks(ct.round_robin ? "PTS DE SB" : "PTS BH/C1 BH SB"));
+    for (const Player& p : t.players) {
+      EXPECT_EQ(s.row(p.tpn).rank, p.rank) << e.path().filename() << " player " << p.tpn;
+      ++players;
+    }
+    ++files;
+  }
+  EXPECT_EQ(files, 50);
+  std::printf("ranks reproduced for %d players in %d files\n", players, files);
 }

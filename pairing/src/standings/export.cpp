@@ -174,7 +174,7 @@ std::string standings_text(const Crosstable& ct, const Standings& s) {
   std::vector<size_t> widths;
   for (const auto& spec : s.specs) {
     widths.push_back(std::max<size_t>(spec.text.size(), 6));
-    head += " " + pad(spec.text, widths.back(), true);
+    if (spec.kind != TiebreakKind::PTS) head += " " + pad(spec.text, widths.back(), true);
   }
   o += head + "\n" + std::string(head.size(), '-') + "\n";
   for (const auto& r : s.rows) {
@@ -186,7 +186,9 @@ std::string standings_text(const Crosstable& ct, const Standings& s) {
                        pad(p.rating > 0 ? std::to_string(p.rating) : "", 4, true) + " " +
                        pad(format_points(r.points), 5, true);
     for (size_t k = 0; k < s.specs.size(); ++k)
-      line += " " + pad(r.values[k] ? format_value(s.specs[k], r.values[k]) : "-", widths[k], true);
+      if (s.specs[k].kind != TiebreakKind::PTS)  // already in the Pts column
+        line +=
+            " " + pad(r.values[k] ? format_value(s.specs[k], r.values[k]) : "-", widths[k], true);
     o += line + "\n";
   }
   return o;
@@ -279,7 +281,8 @@ std::string standings_html(const Crosstable& ct, const Standings& s, const std::
   if (!s.note.empty()) o << "<p>" << html_escape(s.note) << "</p>\n";
   o << "<h2 class=\"first\">Standings</h2>\n<table>\n<thead><tr><th>Rk</th><th>SNo</th>"
     << "<th class=\"name\">Name</th><th>Title</th><th>Fed</th><th>Rtg</th><th>Pts</th>";
-  for (const auto& spec : s.specs) o << "<th>" << html_escape(spec.text) << "</th>";
+  for (const auto& spec : s.specs)
+    if (spec.kind != TiebreakKind::PTS) o << "<th>" << html_escape(spec.text) << "</th>";
   o << "</tr></thead>\n<tbody>\n";
   for (const auto& r : s.rows) {
     const CrossPlayer& p = ct.player(r.start_no);
@@ -288,7 +291,8 @@ std::string standings_html(const Crosstable& ct, const Standings& s, const std::
       << html_escape(p.federation) << "</td><td>" << (p.rating > 0 ? std::to_string(p.rating) : "")
       << "</td><td>" << format_points(r.points) << "</td>";
     for (size_t k = 0; k < s.specs.size(); ++k)
-      o << "<td>" << (r.values[k] ? format_value(s.specs[k], r.values[k]) : "&ndash;") << "</td>";
+      if (s.specs[k].kind != TiebreakKind::PTS)
+        o << "<td>" << (r.values[k] ? format_value(s.specs[k], r.values[k]) : "&ndash;") << "</td>";
     o << "</tr>\n";
   }
   o << "</tbody>\n</table>\n<h2>Crosstable</h2>\n<table>\n<thead><tr><th>Rk</th>"

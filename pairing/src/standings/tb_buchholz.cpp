@@ -65,7 +65,7 @@ std::vector<Contribution> virtual_opponent(const TbContext& c, int p, bool sb) {
         x.score += oc.played() ? oc.points : c.D;
       }
     } else {
-      x.score = before + (c.W - cell.points) + c.D * (c.R - r);
+      x.score = virtual_opponent_score(before, cell.points, r, c.R, c.W, c.D);
     }
     x.value = sb ? x.score * cell.points : x.score;
     out.push_back(x);
@@ -174,3 +174,10 @@ std::vector<TiebreakValue> average_of_buchholz(const TbContext& c, const Tiebrea
 }
 
 }  // namespace arbiter::pairing::detail
+
+namespace arbiter::pairing {
+double virtual_opponent_score(double before, double points_in_round, int round, int rounds,
+                              double win, double draw) {
+  return before + (win - points_in_round) + draw * (rounds - round);
+}
+}  // namespace arbiter::pairing

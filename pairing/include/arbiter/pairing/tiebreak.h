@@ -45,4 +45,11 @@ bool ascending(const TiebreakSpec& spec);
 // requested byes followed only by VURs count as draws), under the given rules.
 std::vector<double> adjusted_scores(const Crosstable& ct, const TiebreakOptions& o = {});
 
+// Pre-2023 rule (C.02 13.15, 2009 Congress): the virtual opponent of an own unplayed round
+// `round` of `rounds` starts with the player's score before that round, gets the reverse of the
+// player's result in it and draws every later round:
+// Svon = before + (win - points_in_round) + draw x (rounds - round).
+double virtual_opponent_score(double before, double points_in_round, int round, int rounds,
+                              double win = 1.0, double draw = 0.5);
+
 }  // namespace arbiter::pairing
