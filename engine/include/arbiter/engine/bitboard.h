@@ -112,20 +112,31 @@ struct GeometryTables {
       pawn[WHITE][s] = pawn_attacks_bb<WHITE>(square_bb(sq));
       pawn[BLACK][s] = pawn_attacks_bb<BLACK>(square_bb(sq));
     }
-    for (int a = 0; a < 64; ++a)
-      for (int b = 0; b < 64; ++b) {
-        if (a == b) continue;
-        Square sa = Square(a), sb = Square(b);
-        for (bool diag : {false, true}) {
-          if (ray_attacks(sa, 0, diag) & square_bb(sb)) {
-            line[a][b] = (ray_attacks(sa, 0, diag) & ray_attacks(sb, 0, diag)) | square_bb(sa) |
-                         square_bb(sb);
-            between[a][b] =
-                ray_attacks(sa, square_bb(sb), diag) & ray_attacks(sb, square_bb(sa), diag);
-          }
+    // Walk the 8 rays from every square once (cheap enough for clang's constexpr step limit).
+    constexpr int dirs[8][2] = {{1, 0}, {-1, 0},  {0, 1},  {0, -1},
+                                {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
+    for (int a = 0; a < 64; ++a) {
+      for (int b = 0; b < 64; ++b)
+        if (a != b) between[a][b] = square_bb(Square(b));
+      for (int d = 0; d < 8; ++d) {
+        // Full line through a along this direction (both ways), a included.
+        Bitboard full = square_bb(Square(a));
+        for (int sign : {1, -1}) {
+          int f = file_of(Square(a)) + sign * dirs[d][0],
+              r = rank_of(Square(a)) + sign * dirs[d][1];
+          for (; f >= 0 && f < 8 && r >= 0 && r < 8; f += sign * dirs[d][0], r += sign * dirs[d][1])
+            full |= square_bb(make_square(File(f), Rank(r)));
         }
-        between[a][b] |= square_bb(sb);
+        Bitboard walked = 0;
+        int f = file_of(Square(a)) + dirs[d][0], r = rank_of(Square(a)) + dirs[d][1];
+        for (; f >= 0 && f < 8 && r >= 0 && r < 8; f += dirs[d][0], r += dirs[d][1]) {
+          Square b = make_square(File(f), Rank(r));
+          between[a][b] = walked | square_bb(b);
+          line[a][b] = full;
+          walked |= square_bb(b);
+        }
       }
+    }
   }
 };
 inline constexpr GeometryTables kGeometry{};
