@@ -76,3 +76,18 @@ TEST(RatingCli, OwnGamesAndTrfPlayer) {
   EXPECT_EQ(run_arbiter("rating --player 99 " + example()).exit_code, 2);
   EXPECT_EQ(run_arbiter("rating").exit_code, 2);
 }
+
+TEST(StandingsCli, StandingsStopBeforeARoundStillBeingPlayed) {
+  // Round 2 is paired but has no results yet: the standings are those after round 1.
+  std::string trf =
+      "012 Pending round\n042 2026/04/01\nXXR 3\n"
+      "001    1 m    One, A                            2100 NOR                         1.0    1   "
+      "  2 w 1     3 w  \n"
+      "001    2 m    Two, B                            2000 NOR                         0.0    2   "
+      "  1 b 0  0000 - U\n"
+      "001    3 m    Three, C                          1900 NOR                         1.0    3  "
+      "0000 - U     1 b  \n";
+  auto r = run_arbiter("standings - --format json", trf);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"rounds\": 1,"), std::string::npos) << r.out;
+}

@@ -186,3 +186,24 @@ TEST(TiebreakCorpus, CliTsvMatchesReferenceLayout) {
       EXPECT_EQ(line.substr(0, line.find('\t')), std::to_string(expect_sno++));
   }
 }
+
+TEST(TiebreakCorpus, RanksOfTheFilesAreReproduced) {
+  // 001 cols 86-89 of the corpus files hold FIDE's rank for PTS BH/C1 BH SB (Swiss) or
+  // PTS DE SB (round robins) under the 2024 rules: the ranking (groups, shared places) must agree.
+  auto dir = arbiter::test::shared("data/tiebreak/public");
+  int files = 0, players = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".trf") continue;
+    Tournament t = read_trf_file(e.path());
+    Crosstable ct = crosstable_from(t);
+    Standings s =
+        compute_standings(ct, parse_tiebreaks(ct.round_robin ? "PTS DE SB" : "PTS BH/C1 BH SB"));
+    for (const Player& p : t.players) {
+      EXPECT_EQ(s.row(p.tpn).rank, p.rank) << e.path().filename() << " player " << p.tpn;
+      ++players;
+    }
+    ++files;
+  }
+  EXPECT_EQ(files, 50);
+  std::printf("ranks reproduced for %d players in %d files\n", players, files);
+}

@@ -52,7 +52,18 @@ Crosstable crosstable_from(const Tournament& t, int upto) {
   ct.time_control = t.time_control;
   ct.chief_arbiter = t.chief_arbiter;
   ct.date = parse_date(t.start_date);
-  ct.rounds = upto >= 0 ? upto : t.paired_rounds();
+  if (upto < 0) {
+    // Standings are published once a round is played: stop before a round whose pairing is
+    // out but whose results are not all in.
+    upto = t.paired_rounds();
+    auto incomplete = [&](int r) {
+      for (const Player& p : t.players)
+        if (p.round(r).pending()) return true;
+      return false;
+    };
+    while (upto > 0 && incomplete(upto)) --upto;
+  }
+  ct.rounds = upto;
   ct.total_rounds = std::max(ct.rounds, t.rounds_to_play());
   ct.round_robin = t.round_robin();
   ct.win_points = t.scoring.win() / double(kOnePoint);

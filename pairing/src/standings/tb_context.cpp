@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
+#include <string>
 
 namespace arbiter::pairing {
 
@@ -43,6 +45,10 @@ TbContext make_context(const Crosstable& ct, const TiebreakOptions& o, const Tie
     if (pl.rating <= 0) c.all_rated = false;
     for (int r = 1; r <= c.R; ++r) {
       Cell cell = r <= int(pl.cells.size()) ? pl.cells[size_t(r - 1)] : Cell{};
+      if (cell.opponent < 0 || cell.opponent > c.n || cell.opponent == p + 1)
+        throw std::invalid_argument("player " + std::to_string(p + 1) + " round " +
+                                    std::to_string(r) + ": opponent " +
+                                    std::to_string(cell.opponent) + " is not another player");
       c.grid[size_t(p) * size_t(c.R) + size_t(r - 1)] = cell;
       c.score[size_t(p)] += cell.points;
       if (!cell.vur()) c.last_present[size_t(p)] = r;

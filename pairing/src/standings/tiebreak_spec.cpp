@@ -144,6 +144,7 @@ TiebreakSpec parse_tiebreak(std::string_view item) {
     auto bad = [&](const std::string& why) {
       throw TiebreakSpecError(col, "modifier '" + mod + "' of " + t.text + ": " + why);
     };
+    if (arg.size() > 6) bad("number too large");
     switch (letter) {
       case 'C':
       case 'M': {

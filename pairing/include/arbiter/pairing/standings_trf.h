@@ -11,7 +11,8 @@
 
 namespace arbiter::pairing {
 
-// The results of `t` up to round `upto` (default: every round with a pairing). Points follow
+// The results of `t` up to round `upto` (default: the last round whose results are all in).
+// Points follow
 // the tournament's scoring system; round robins are recognised from 092/192.
 Crosstable crosstable_from(const Tournament& t, int upto = -1);
 
