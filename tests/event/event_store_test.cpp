@@ -181,7 +181,11 @@ TEST(EventSettings, RoundTrip) {
   s.seed = 1234567890123ULL;
   s.playoff = *parse_playoff("armageddon:300/240");
   s.starts = {{1, 518, "seed 1234 round 1 -> 518 RNBQKBNR"}, {2, 17, "x"}};
-  s.no_shows[12] = {3};
+  s.byes_requested[5] = {{2, 'H'}, {4, 'Z'}};
+  s.entry_round[9] = 3;
+  s.ratings[1] = {2400, 2350, 2300, 0};
+  s.boards[1] = {{1, 5}, {6, 2}};
+  s.lots = {"colours: seed 5 -> white"};
   s.excused[4] = {2};
   s.withdrawn[12] = 4;
   s.withdrawn[7] = 6;

@@ -9,6 +9,7 @@
 #include "arbiter/engine/san.h"
 #include "arbiter/engine/uci.h"
 #include "command.h"
+#include "demo_events.h"
 
 namespace arbiter::cli {
 namespace {
@@ -50,7 +51,7 @@ int run(const std::vector<std::string>& args) {
     if (s > 0.01) std::cout << " (" << static_cast<long long>(n / s / 1e6) << " M nodes/s)";
     std::cout << '\n';
   }
-  return kExitOk;
+  return run_event_demos(std::cout);  // the seed events (demo_events.cpp)
 }
 
 const RegisterCommand reg{{"demo", "the main job: Chess960 draw, legal moves, perft", run}};

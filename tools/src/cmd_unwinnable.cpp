@@ -37,7 +37,8 @@ void answer(Query& q, std::uint64_t budget, bool reasons) {
     const arbiter::Color side = q.side_text == "w" ? arbiter::WHITE : arbiter::BLACK;
     auto r = adj::can_checkmate(*pos, side, budget);
     verdict = adj::verdict_name(r.verdict);
-    reason = r.reason;
+    reason =
+        r.reason + " [" + adj::method_name(r.method) + ", " + std::to_string(r.nodes) + " nodes]";
     if (r.verdict == adj::Verdict::Winnable) {
       auto list = adj::witness_san_list(*pos, r.witness);
       for (std::size_t i = 0; i < list.size(); ++i) witness += (i ? " " : "") + list[i];

@@ -120,7 +120,8 @@ Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_bu
   Helpmate hm(side);
   // 3. Short search without a table.
   const std::uint64_t quick = std::min<std::uint64_t>(node_budget, 4000);
-  if (hm.run(pos, 1, 3, quick, 600, nullptr, line))
+  TranspositionTable quick_tt(12);
+  if (hm.run(pos, 1, 6, quick, 800, &quick_tt, line))
     return winnable(without_loops(pos, line), hm.nodes());
   spent = hm.nodes();
   // 4. Confinement.
@@ -130,52 +131,64 @@ Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_bu
     if (confinement_proves_unwinnable(pos, c, side, &why))
       return unwinnable(Method::Confinement, why, spent);
   }
-  // 5. Small reachable sets.
-  if (spent < node_budget) {
+  // 5. Small reachable sets (e.g. every move stalemates): cheap when they are small.
+  auto exhaustive = [&](std::size_t cap, Winnability* out) {
+    if (spent >= node_budget) return false;
     std::uint64_t n = 0;
-    const std::size_t cap = std::min<std::uint64_t>(20000, node_budget - spent);
+    cap = std::min<std::uint64_t>(cap, node_budget - spent);
     switch (exhaust(pos, side, cap, &line, &n)) {
-      case Exhaustion::MateFound: return winnable(without_loops(pos, line), spent + n);
+      case Exhaustion::MateFound: *out = winnable(without_loops(pos, line), spent + n); return true;
       case Exhaustion::NoMate:
-        return unwinnable(Method::Exhaustive,
+        *out = unwinnable(Method::Exhaustive,
                           "every position reachable from here (" + std::to_string(n) +
                               " moves explored) was examined: none is a checkmate by " + w,
                           spent + n);
+        return true;
       case Exhaustion::TooLarge: break;
     }
     spent += n;
-  }
+    return false;
+  };
+  Winnability done;
+  // Only when the side to move has few moves: lines there are forced (stalemate traps).
+  if (pos.count_legal_moves() <= 6 && exhaustive(400, &done)) return done;
   // 5b. Small material: steer towards the nearest checkmate configurations.
   if (spent < node_budget) {
     const auto goals = mate_goals(pos, side, 6);
-    TranspositionTable tt(14);
-    for (const auto& g : goals) {
-      if (spent >= node_budget) break;
-      Helpmate steer(side);
-      steer.set_goals(g.goal);
-      if (steer.run(pos, 1, 40, std::min<std::uint64_t>(200000, node_budget - spent), 0, &tt, line))
-        return winnable(without_loops(pos, line), spent + steer.nodes());
-      spent += steer.nodes();
+    if (!goals.empty()) {
+      TranspositionTable tt(14);
+      for (const auto& g : goals) {
+        if (spent >= node_budget) break;
+        Helpmate steer(side);
+        steer.set_goals(g.goal);
+        if (steer.run(pos, 1, 40, std::min<std::uint64_t>(200000, node_budget - spent), 0, &tt,
+                      line))
+          return winnable(without_loops(pos, line), spent + steer.nodes());
+        spent += steer.nodes();
+      }
     }
   }
-  // 6. Longer searches with a transposition table, aiming at each mating corner in turn, then
-  //    at the nearest one with all the budget that is left.
+  // 6. Longer searches with a transposition table, aiming at each mating corner in turn; then
+  //    a larger exhaustive enumeration; then the nearest corner with all the budget left.
   if (spent < node_budget) {
-    TranspositionTable tt(16);
+    TranspositionTable tt(14);
     const auto corners = Helpmate::corners(pos, side);
-    std::uint64_t slice = std::max<std::uint64_t>(1, (node_budget - spent) / 16);
-    for (int round = 0; round < 2 && spent < node_budget; ++round) {
-      for (Square corner : corners) {
-        if (spent >= node_budget) break;
-        Helpmate deep(side);
-        deep.force_target(corner);
-        std::uint64_t give =
-            round == 0 ? std::min(slice, node_budget - spent) : node_budget - spent;
-        if (deep.run(pos, 1, 60, give, 0, &tt, line))
-          return winnable(without_loops(pos, line), spent + deep.nodes());
-        spent += deep.nodes();
-        if (round == 1) break;
-      }
+    const std::uint64_t slice = std::max<std::uint64_t>(1, (node_budget - spent) / 16);
+    for (Square corner : corners) {
+      if (spent >= node_budget) break;
+      Helpmate deep(side);
+      deep.force_target(corner);
+      if (deep.run(pos, 1, 60, std::min(slice, node_budget - spent), 0, &tt, line))
+        return winnable(without_loops(pos, line), spent + deep.nodes());
+      spent += deep.nodes();
+    }
+    if (exhaustive(50000, &done)) return done;
+    if (spent < node_budget) {
+      Helpmate deep(side);
+      deep.force_target(corners.front());
+      if (deep.run(pos, 1, 80, node_budget - spent, 0, &tt, line))
+        return winnable(without_loops(pos, line), spent + deep.nodes());
+      spent += deep.nodes();
     }
   }
   Winnability r;

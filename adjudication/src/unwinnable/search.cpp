@@ -2,6 +2,7 @@
 #include "unwinnable/search.h"
 
 #include <algorithm>
+#include <deque>
 #include <unordered_set>
 
 #include "unwinnable/material.h"
@@ -78,16 +79,38 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
   if (effort <= 0 || stack_.size() >= kMaxLine) return false;
   if (tt_ && tt_->seen_with(search_key(pos), std::uint8_t(std::min(effort, 255)))) return false;
   const bool winner_to_move = pos.side_to_move() == winner_;
+  // Order: cheap (promising) moves first, and among the winner's moves checks first.
+  struct Scored {
+    Move m;
+    std::int8_t cost;
+    bool check;
+  };
+  Scored scored[MoveList::kCapacity];
+  std::size_t n = 0;
   for (Move m : moves) {
+    const int c = cost(pos, m);
+    scored[n++] = {m, std::int8_t(c), winner_to_move && pos.gives_check(m)};
+  }
+  // Insertion sort (stable, no allocation; lists are short).
+  for (std::size_t i = 1; i < n; ++i) {
+    Scored x = scored[i];
+    const int key = x.cost * 2 - x.check;
+    std::size_t j = i;
+    for (; j > 0 && scored[j - 1].cost * 2 - scored[j - 1].check > key; --j)
+      scored[j] = scored[j - 1];
+    scored[j] = x;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const Move m = scored[i].m;
     if (++iter_nodes_ > iter_limit_ || ++call_nodes_ > node_limit_) {
       if (call_nodes_ > node_limit_) global_stop_ = true;
       iter_stop_ = true;
       return false;
     }
     ++total_nodes_;
-    const int c = cost(pos, m);
+    const int c = scored[i].cost;
     const int next = effort - (c == kNormal && past_progress ? 0 : c);
-    const bool check = winner_to_move && pos.gives_check(m);
+    const bool check = scored[i].check;
     if (next <= 0 && !check) continue;  // out of effort: only a mating move is of use
     Position child = pos.after(m);
     stack_.push_back(m);
@@ -129,12 +152,12 @@ bool Helpmate::run(const Position& root, int first, int last, std::uint64_t node
   node_limit_ = node_limit;
   call_nodes_ = 0;
   global_stop_ = false;
+  if (tt_) tt_->clear();  // entries from other targets would misguide (kept across iterations)
   for (int e = first; e <= last && !global_stop_; ++e) {
     iter_nodes_ = 0;
     iter_stop_ = false;
     iter_limit_ = per_effort_limit ? std::uint64_t(e) * per_effort_limit : ~std::uint64_t(0);
     stack_.clear();
-    if (tt_) tt_->clear();
     if (search(root, e, false)) {
       line = stack_;
       return true;
@@ -153,9 +176,8 @@ Exhaustion exhaust(const Position& root, Color winner, std::size_t cap, std::vec
   };
   constexpr std::size_t kMaxDepth = 1024;
   std::unordered_set<std::uint64_t> visited;
-  visited.reserve(std::min<std::size_t>(cap, 1 << 16));
-  std::vector<Frame> stack;
-  stack.reserve(64);
+  visited.reserve(std::min<std::size_t>(cap, 1 << 12));
+  std::deque<Frame> stack;
   auto enter = [&](const Position& p, Move played) {
     stack.push_back(Frame{p, {}, 0, played});
     p.generate_legal(stack.back().moves);

@@ -119,38 +119,61 @@ std::string to_string(const PlayoffRules& p) {
 
 std::vector<std::string> write_settings(const EventSettings& s) {
   std::vector<std::string> out;
-  auto add = [&](const std::string& key, const std::string& value) {
-    out.push_back(std::string(kEventRecord) + " " + key + (value.empty() ? "" : " " + value));
+  // Streams rather than operator+: g++ 12 warns falsely (-Wrestrict) on short concatenations.
+  auto add = [&](std::string_view key, const auto&... values) {
+    std::ostringstream line;
+    line << kEventRecord << ' ' << key;
+    ((line << ' ' << values), ...);
+    out.push_back(line.str());
   };
-  add("VERSION", "1");
-  add("SYSTEM", std::string(to_string(s.system)));
-  add("ROUNDS", std::to_string(s.rounds));
-  add("RATING-LIST", std::string(to_string(s.rating_list)));
-  add("RULES", std::to_string(s.rules));
+  add("VERSION", 1);
+  add("SYSTEM", to_string(s.system));
+  add("ROUNDS", s.rounds);
+  add("RATING-LIST", to_string(s.rating_list));
+  add("RULES", s.rules);
   add("TIEBREAKS", s.tiebreaks);
-  add("HPB", std::to_string(s.byes.max_half_point_byes) + " " + std::to_string(s.byes.last_round));
-  add("VARIANT", std::string(to_string(s.variant)));
-  add("SEED", std::to_string(s.seed));
+  add("HPB", s.byes.max_half_point_byes, s.byes.last_round);
+  add("VARIANT", to_string(s.variant));
+  add("SEED", s.seed);
   add("PLAYOFF", to_string(s.playoff));
-  for (const auto& r : s.starts)
-    add("START", std::to_string(r.round) + " " + std::to_string(r.position) +
-                     (r.audit.empty() ? "" : " " + r.audit));
-  for (const auto& [p, rounds] : s.no_shows)
-    for (int r : rounds) add("NOSHOW", std::to_string(p) + " " + std::to_string(r));
+  for (const auto& r : s.starts) {
+    if (r.audit.empty())
+      add("START", r.round, r.position);
+    else
+      add("START", r.round, r.position, r.audit);
+  }
+  for (const auto& [p, r] : s.ratings) add("RATINGS", p, r[0], r[1], r[2], r[3]);
+  for (const auto& [p, r] : s.entry_round) add("ENTRY", p, r);
+  for (const auto& [p, m] : s.byes_requested)
+    for (const auto& [r, kind] : m) add("BYE", p, r, kind);
   for (const auto& [p, rounds] : s.excused)
-    for (int r : rounds) add("EXCUSED", std::to_string(p) + " " + std::to_string(r));
+    for (int r : rounds) add("EXCUSED", p, r);
   for (const auto& [p, r] : s.withdrawn) {
     auto it = s.withdrawn_for_good.find(p);
-    bool final = it != s.withdrawn_for_good.end() && it->second;
-    add("WITHDRAWN", std::to_string(p) + " " + std::to_string(r) + (final ? " final" : ""));
+    if (it != s.withdrawn_for_good.end() && it->second)
+      add("WITHDRAWN", p, r, "final");
+    else
+      add("WITHDRAWN", p, r);
+  }
+  for (const auto& l : s.lots) add("LOT", l);
+  for (const auto& [r, v] : s.boards) {
+    std::ostringstream line;
+    line << r;
+    for (const auto& [w, b] : v) line << ' ' << w << '-' << b;
+    add("BOARDS", line.str());
   }
   if (s.playoff_game) {
     const auto& g = *s.playoff_game;
-    add("ARMAGEDDON", std::to_string(g.white) + " " + std::to_string(g.black) + " " +
-                          (g.result.empty() ? "*" : g.result) + " " + std::to_string(g.position) +
-                          (g.audit.empty() ? "" : " " + g.audit));
+    const std::string res = g.result.empty() ? std::string("*") : g.result;
+    if (g.audit.empty())
+      add("ARMAGEDDON", g.white, g.black, res, g.position);
+    else
+      add("ARMAGEDDON", g.white, g.black, res, g.position, g.audit);
   }
   for (const auto& u : s.unknown) out.push_back(u);
+  // TIEBREAKS with an empty list would end in a blank; TRF lines carry no trailing blanks.
+  for (auto& l : out)
+    while (!l.empty() && l.back() == ' ') l.pop_back();
   return out;
 }
 
@@ -208,10 +231,43 @@ void read_record(EventSettings& s, Cursor& c) {
     r.audit = std::string(c.rest());
     c.pos = c.text.size();
     s.starts.push_back(std::move(r));
-  } else if (key == "NOSHOW" || key == "EXCUSED") {
+  } else if (key == "EXCUSED") {
+    int p = c.number<int>("a pairing number", 1, kMaxPlayer);
+    s.excused[p].push_back(c.number<int>("a round", 1, kMaxRound));
+  } else if (key == "RATINGS") {
+    int p = c.number<int>("a pairing number", 1, kMaxPlayer);
+    auto& r = s.ratings[p];
+    for (int& x : r) x = c.number<int>("a rating (0-4000)", 0, 4000);
+  } else if (key == "ENTRY") {
+    int p = c.number<int>("a pairing number", 1, kMaxPlayer);
+    s.entry_round[p] = c.number<int>("the first round played", 1, kMaxRound);
+  } else if (key == "BYE") {
     int p = c.number<int>("a pairing number", 1, kMaxPlayer);
     int r = c.number<int>("a round", 1, kMaxRound);
-    (key == "NOSHOW" ? s.no_shows : s.excused)[p].push_back(r);
+    size_t col = (c.skip(), c.pos);
+    auto k = c.word("the bye kind (H, F or Z)");
+    if (k != "H" && k != "F" && k != "Z") c.fail("expected the bye kind H, F or Z", col);
+    s.byes_requested[p][r] = k[0];
+  } else if (key == "LOT") {
+    s.lots.emplace_back(c.rest());
+    c.pos = c.text.size();
+  } else if (key == "BOARDS") {
+    int r = c.number<int>("a round", 1, kMaxRound);
+    auto& v = s.boards[r];
+    v.clear();
+    while (!c.done()) {
+      size_t col = c.pos;
+      auto w = c.word("a board WHITE-BLACK");
+      auto dash = w.find('-');
+      int a = 0, b = 0;
+      auto ok = [](std::string_view t, int& out) {
+        auto [q, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+        return ec == std::errc() && q == t.data() + t.size() && out >= 1 && out <= 9999;
+      };
+      if (dash == std::string_view::npos || !ok(w.substr(0, dash), a) || !ok(w.substr(dash + 1), b))
+        c.fail("expected a board WHITE-BLACK, found '" + std::string(w) + "'", col);
+      v.emplace_back(a, b);
+    }
   } else if (key == "WITHDRAWN") {
     int p = c.number<int>("a pairing number", 1, kMaxPlayer);
     s.withdrawn[p] = c.number<int>("the first round not paired", 1, kMaxRound + 1);
@@ -262,8 +318,7 @@ EventText split_event_text(std::string_view text, std::string_view file) {
       e.trf.push_back('\n');
     }
   }
-  for (auto* m : {&e.settings.no_shows, &e.settings.excused})
-    for (auto& [p, v] : *m) std::sort(v.begin(), v.end());
+  for (auto& [p, v] : e.settings.excused) std::sort(v.begin(), v.end());
   std::sort(e.settings.starts.begin(), e.settings.starts.end(),
             [](const RoundStart& a, const RoundStart& b) { return a.round < b.round; });
   return e;
@@ -291,8 +346,12 @@ void renumber(EventSettings& s, const std::map<int, int>& map) {
     for (auto& [p, v] : m) n[to(p)] = v;
     m = std::move(n);
   };
-  remap(s.no_shows);
   remap(s.excused);
+  remap(s.byes_requested);
+  remap(s.entry_round);
+  remap(s.ratings);
+  for (auto& [r, v] : s.boards)
+    for (auto& [w, b] : v) w = to(w), b = to(b);
   remap(s.withdrawn);
   remap(s.withdrawn_for_good);
   if (s.playoff_game) {

@@ -34,7 +34,7 @@ enum class Method : std::uint8_t {
 };
 const char* method_name(Method m);
 
-inline constexpr std::uint64_t kDefaultNodeBudget = 20'000'000;
+inline constexpr std::uint64_t kDefaultNodeBudget = 2'000'000;
 
 struct Winnability {
   Verdict verdict = Verdict::Undetermined;

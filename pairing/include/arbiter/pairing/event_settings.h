@@ -3,6 +3,7 @@
 // file: one `XAR` record per setting. Every TRF reader skips records whose identifier it does
 // not know (TRF-16 and TRF-2026: "unknown identifiers are ignored"; TieBreakServer and
 // bbpPairings both do), so the event file stays a plain TRF-2026 file for other programs.
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -14,9 +15,15 @@
 namespace arbiter::pairing {
 
 // A bad event file or event argument; what() is one line naming the file, line and column.
+// Refusals by the event's rules (a bye over the limit, pairing with results missing) are
+// EventError; malformed input (a result that is no result, an unknown player) EventInputError.
 class EventError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+class EventInputError : public EventError {
+ public:
+  using EventError::EventError;
 };
 
 enum class EventSystem { Dutch, RoundRobin, DoubleRoundRobin };
@@ -76,11 +83,19 @@ struct EventSettings {
   EventVariant variant = EventVariant::Standard;
   std::uint64_t seed = 0;  // every lot of the event (RR numbers, 960 positions, playoff colours)
   PlayoffRules playoff;
-  std::vector<RoundStart> starts;            // 960: one per paired round
-  std::map<int, std::vector<int>> no_shows;  // pairing number -> rounds not appeared
-  std::map<int, std::vector<int>> excused;   // pairing number -> no-show rounds excused in time
-  std::map<int, int> withdrawn;              // pairing number -> first round not paired
-  std::map<int, bool> withdrawn_for_good;    // second no-show (events.md A, C)
+  std::vector<RoundStart> starts;  // 960: one per paired round
+  // Requested byes not yet paired (C.04.2): pairing number -> round -> 'H', 'F' or 'Z'. A bye
+  // lives here until its round is paired, then in the player's round cell.
+  std::map<int, std::map<int, char>> byes_requested;
+  std::map<int, std::vector<int>> excused;  // pairing number -> no-show rounds excused in time
+  std::map<int, int> withdrawn;             // pairing number -> first round not paired
+  std::map<int, bool> withdrawn_for_good;   // second no-show (events.md A, C)
+  std::map<int, int> entry_round;           // late entries: pairing number -> first round
+  // Every rating list of a player (001 holds only the event's): standard, rapid, blitz, national.
+  std::map<int, std::array<int, 4>> ratings;
+  // Board order of each paired round: round -> (white, black) per board, board 1 first.
+  std::map<int, std::vector<std::pair<int, int>>> boards;
+  std::vector<std::string> lots;  // audit lines of the lots drawn (colours, RR numbers)
   std::optional<PlayoffGame> playoff_game;
   std::vector<std::string> unknown;  // XAR records of a newer arbiter, kept verbatim
   bool operator==(const EventSettings&) const = default;

@@ -1,0 +1,518 @@
+// The arbiter's operations on an event (see event.h).
+#include "arbiter/pairing/event.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "arbiter/pairing/initial_order.h"
+#include "arbiter/pairing/trf.h"
+
+namespace arbiter::pairing {
+namespace {
+
+[[noreturn]] void refuse(const std::string& why) { throw EventError(why); }
+[[noreturn]] void bad_input(const std::string& why) { throw EventInputError(why); }
+
+std::string lower(std::string_view s) {
+  std::string r(s);
+  for (char& c : r) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return r;
+}
+
+std::string trim(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+  return b == std::string_view::npos ? std::string() : std::string(s.substr(b, e - b + 1));
+}
+
+RatingList list_of(const EventSettings& s) {
+  switch (s.rating_list) {
+    case EventRatingList::Rapid: return RatingList::Rapid;
+    case EventRatingList::Blitz: return RatingList::Blitz;
+    default: return RatingList::Standard;
+  }
+}
+
+std::string comma_list(std::string_view spaced) {
+  std::istringstream in{std::string(spaced)};
+  std::string w, out;
+  while (in >> w) out += (out.empty() ? "" : ",") + w;
+  return out;
+}
+
+// Everything the settings say that the TRF model also records.
+void settings_to_model(Tournament& t, const EventSettings& s) {
+  t.total_rounds = s.rounds;
+  t.format = TrfFormat::Trf2026;
+  t.tiebreaks = comma_list(s.tiebreaks);
+  t.standings = t.tiebreaks.empty() ? std::string("PTS") : "PTS," + t.tiebreaks;
+  switch (s.system) {
+    case EventSystem::Dutch:
+      t.type = "Individual: Swiss-System";
+      t.type_code = "FIDE_DUTCH_2025";
+      break;
+    case EventSystem::RoundRobin:
+      t.type = "Round Robin";
+      t.type_code.clear();  // bbpPairings refuses any 192 code but the Swiss ones (trf.md)
+      break;
+    case EventSystem::DoubleRoundRobin:
+      t.type = "Double Round Robin";
+      t.type_code.clear();
+      break;
+  }
+  for (auto& p : t.players) {
+    auto w = s.withdrawn.find(p.tpn);
+    p.withdrawn_from = w == s.withdrawn.end() ? 0 : w->second;
+    auto en = s.entry_round.find(p.tpn);
+    p.entry_round = en == s.entry_round.end() ? 1 : en->second;
+    auto r = s.ratings.find(p.tpn);
+    if (r != s.ratings.end())
+      p.ratings = Ratings{r->second[0], r->second[1], r->second[2], r->second[3]};
+    p.rating = p.ratings.fide(list_of(s));
+  }
+}
+
+void check_player(const Event& e, Tpn p) {
+  if (p < 1 || p > e.tournament.player_count())
+    bad_input("no player with pairing number " + std::to_string(p));
+}
+
+Points score_before(const Event& e, Tpn p, int round) {
+  return e.tournament.player(p).score(e.tournament.scoring, round - 1);
+}
+
+void ensure_cells(Player& p, int rounds) {
+  if (int(p.rounds.size()) < rounds) p.rounds.resize(rounds);
+}
+
+// Renumbers all players in the order `order` (old pairing numbers): the model through the
+// initial-order module, the event's own records through the same map.
+void renumber_players(Event& e, const std::vector<Tpn>& order) {
+  std::map<int, int> map;
+  for (size_t i = 0; i < order.size(); ++i) map[order[i]] = int(i) + 1;
+  if (std::all_of(map.begin(), map.end(), [](auto& kv) { return kv.first == kv.second; })) return;
+  renumber(e.tournament, order);
+  renumber(e.settings, map);
+}
+
+}  // namespace
+
+Event read_event(std::string_view text, const std::string& file) {
+  // The XAR block is written after every TRF record, so the TRF reader's line numbers are the
+  // file's line numbers.
+  EventText et = split_event_text(text, file);
+  Event e;
+  e.settings = std::move(et.settings);
+  e.tournament = read_trf(et.trf, file);
+  const int n = e.tournament.player_count();
+  auto check = [&](int p, const char* what) {
+    if (p < 1 || p > n)
+      throw EventError(file + ": XAR " + what + " names player " + std::to_string(p) +
+                       ", but the event has " + std::to_string(n) + " players");
+  };
+  for (auto& [p, v] : e.settings.byes_requested) check(p, "BYE");
+  for (auto& [p, v] : e.settings.withdrawn) check(p, "WITHDRAWN");
+  for (auto& [p, v] : e.settings.entry_round) check(p, "ENTRY");
+  for (auto& [p, v] : e.settings.ratings) check(p, "RATINGS");
+  for (auto& [p, v] : e.settings.excused) check(p, "EXCUSED");
+  for (auto& [r, v] : e.settings.boards)
+    for (auto& [w, b] : v) check(w, "BOARDS"), check(b, "BOARDS");
+  settings_to_model(e.tournament, e.settings);
+  return e;
+}
+
+std::string write_event(const Event& e) {
+  EventText et;
+  et.settings = e.settings;
+  et.settings.ratings.clear();
+  for (const auto& p : e.tournament.players) {
+    const auto& r = p.ratings;
+    if (r.standard || r.rapid || r.blitz || r.national)
+      et.settings.ratings[p.tpn] = {r.standard, r.rapid, r.blitz, r.national};
+  }
+  Tournament t = e.tournament;
+  settings_to_model(t, et.settings);
+  TrfWriteOptions o;
+  o.format = TrfFormat::Trf2026;
+  o.recompute_points = true;
+  et.trf = write_trf(t, o);
+  return join_event_text(et);
+}
+
+Tournament export_tournament(const Event& e) {
+  Tournament t = e.tournament;
+  settings_to_model(t, e.settings);
+  return t;
+}
+
+Event new_event(const EventSettings& s, const EventInfo& info) {
+  if (s.rounds < 1) refuse("the event needs at least one round");
+  if (s.byes.max_half_point_byes < 0 || s.byes.last_round < 0 || s.byes.last_round > s.rounds)
+    refuse("half-point bye rounds must lie within rounds 1-" + std::to_string(s.rounds));
+  Event e;
+  e.settings = s;
+  Tournament& t = e.tournament;
+  t.name = info.name;
+  t.city = info.city;
+  t.federation = info.federation;
+  t.start_date = info.start_date;
+  t.end_date = info.end_date;
+  t.chief_arbiter = info.chief_arbiter;
+  t.time_control = info.time_control;
+  settings_to_model(t, s);
+  return e;
+}
+
+std::vector<Tpn> initial_order(const Event& e) {
+  InitialOrderOptions o;
+  o.list = list_of(e.settings);
+  return initial_order(e.tournament, o);
+}
+
+Tpn register_player(Event& e, const Registration& r) {
+  const std::string name = trim(r.name);
+  if (name.empty()) refuse("the player needs a name");
+  for (const auto& p : e.tournament.players) {
+    if (!r.fide_id.empty() && p.fide_id == r.fide_id)
+      refuse("FIDE id " + r.fide_id + " is registered already (" + player_label(e, p.tpn) + ")");
+    if (lower(p.name) == lower(name) && r.fide_id.empty())
+      refuse("'" + name + "' is registered already (" + player_label(e, p.tpn) + ")");
+  }
+  if (!r.title.empty() && title_rank(r.title) == 8) refuse("unknown title '" + r.title + "'");
+  for (int x : {r.ratings.standard, r.ratings.rapid, r.ratings.blitz, r.ratings.national})
+    if (x < 0 || x > 3500) refuse("rating " + std::to_string(x) + " out of range 0-3500");
+  const int paired = paired_rounds(e);
+  if (paired >= e.settings.rounds) refuse("the event is finished");
+  if (paired > 0 && e.settings.system != EventSystem::Dutch)
+    refuse("a round robin takes no entries once round 1 is paired");
+  Event n = e;
+  Player p;
+  p.tpn = n.tournament.player_count() + 1;
+  p.name = name;
+  p.title = r.title;
+  p.sex = r.sex;
+  p.federation = r.federation;
+  p.fide_id = r.fide_id;
+  p.birth = r.birth;
+  p.ratings = r.ratings;
+  p.rating = r.ratings.fide(list_of(n.settings));
+  if (paired > 0) {
+    // C.04.2 Art. 2: rounds missed before entry are unplayed, zero points.
+    p.rounds.assign(paired, RoundEntry{0, Colour::None, Result::ZeroBye});
+    p.entry_round = paired + 1;
+    n.settings.entry_round[p.tpn] = paired + 1;
+  }
+  n.tournament.players.push_back(p);
+  Tpn tpn = p.tpn;
+  // C.04.2 Art. 2: pairing numbers follow the initial order until round 4 has been paired.
+  if (paired < 4) {
+    auto order = initial_order(n);
+    tpn = Tpn(std::find(order.begin(), order.end(), p.tpn) - order.begin()) + 1;
+    renumber_players(n, order);
+  }
+  e = std::move(n);
+  return tpn;
+}
+
+Tpn find_player(const Event& e, std::string_view who_) {
+  const std::string who = trim(who_);
+  if (who.empty()) bad_input("no player given");
+  const auto& ps = e.tournament.players;
+  if (std::all_of(who.begin(), who.end(), [](char c) { return std::isdigit((unsigned char)c); })) {
+    for (const auto& p : ps)
+      if (p.fide_id == who) return p.tpn;
+    if (who.size() <= 4) {
+      int n = std::stoi(who);
+      if (n >= 1 && n <= e.tournament.player_count()) return n;
+    }
+    bad_input("unknown player '" + who + "' (no such pairing number or FIDE id)");
+  }
+  std::vector<Tpn> exact, prefix;
+  const std::string lw = lower(who);
+  for (const auto& p : ps) {
+    std::string ln = lower(p.name);
+    if (ln == lw)
+      exact.push_back(p.tpn);
+    else if (ln.rfind(lw, 0) == 0)
+      prefix.push_back(p.tpn);
+  }
+  if (exact.size() == 1) return exact[0];
+  if (exact.empty() && prefix.size() == 1) return prefix[0];
+  if (exact.size() + prefix.size() == 0) bad_input("unknown player '" + who + "'");
+  bad_input("'" + who + "' names several players; use the pairing number");
+}
+
+std::string player_label(const Event& e, Tpn p) {
+  return std::to_string(p) + " " + e.tournament.player(p).name;
+}
+
+int paired_rounds(const Event& e) {
+  int r = 0;
+  for (const auto& [round, v] : e.settings.boards) r = std::max(r, round);
+  return std::max(r, e.tournament.paired_rounds());
+}
+
+int next_round(const Event& e) { return paired_rounds(e) + 1; }
+
+void request_bye(Event& e, Tpn p, int round, char kind) {
+  check_player(e, p);
+  const auto& s = e.settings;
+  const std::string who = player_label(e, p);
+  if (round < 1 || round > s.rounds)
+    refuse("round " + std::to_string(round) + " is not a round of the event (1-" +
+           std::to_string(s.rounds) + ")");
+  if (round <= paired_rounds(e)) refuse("round " + std::to_string(round) + " is paired already");
+  if (auto w = s.withdrawn.find(p); w != s.withdrawn.end() && w->second <= round)
+    refuse(who + " is withdrawn");
+  if (auto b = s.byes_requested.find(p); b != s.byes_requested.end() && b->second.count(round))
+    refuse(who + " has a bye in round " + std::to_string(round) + " already");
+  if (kind == 'H') {
+    // Events.md A: "Rapid: up to 3 byes, only in rounds 1-6. Chess960: up to 2, rounds 1-5."
+    if (s.byes.max_half_point_byes == 0) refuse("the event grants no half-point byes");
+    if (s.byes.last_round > 0 && round > s.byes.last_round)
+      refuse("half-point byes only in rounds 1-" + std::to_string(s.byes.last_round) +
+             ", not in round " + std::to_string(round));
+    int taken = 0;
+    for (const auto& c : e.tournament.player(p).rounds) taken += c.bye_kind() == ByeKind::Half;
+    if (auto b = s.byes_requested.find(p); b != s.byes_requested.end())
+      for (const auto& [r, k] : b->second) taken += k == 'H';
+    if (taken >= s.byes.max_half_point_byes)
+      refuse(who + " has " + std::to_string(taken) + " half-point byes already, the most allowed");
+  } else if (kind != 'Z') {
+    refuse("a requested bye is a half-point bye (H) or a zero-point absence (Z)");
+  }
+  e.settings.byes_requested[p][round] = kind;
+}
+
+void cancel_bye(Event& e, Tpn p, int round) {
+  check_player(e, p);
+  auto b = e.settings.byes_requested.find(p);
+  if (b == e.settings.byes_requested.end() || !b->second.count(round))
+    refuse(player_label(e, p) + " has no bye requested for round " + std::to_string(round));
+  // Events.md A: "Players can cancel a bye before the previous round starts."
+  if (round > 1 && paired_rounds(e) >= round - 1)
+    refuse("too late: round " + std::to_string(round - 1) +
+           " has started; a bye is cancelled before the previous round starts");
+  b->second.erase(round);
+  if (b->second.empty()) e.settings.byes_requested.erase(b);
+}
+
+void withdraw(Event& e, Tpn p, int from_round) {
+  check_player(e, p);
+  const int next = next_round(e);
+  if (from_round == 0) from_round = next;
+  if (from_round < next)
+    refuse("round " + std::to_string(from_round) + " is paired already; withdraw from round " +
+           std::to_string(next) + " on and enter the forfeits");
+  if (from_round > e.settings.rounds)
+    refuse("round " + std::to_string(from_round) + " is not a round of the event");
+  if (auto w = e.settings.withdrawn.find(p);
+      w != e.settings.withdrawn.end() && w->second <= from_round)
+    refuse(player_label(e, p) + " is withdrawn already from round " + std::to_string(w->second));
+  e.settings.withdrawn[p] = from_round;
+  e.tournament.player(p).withdrawn_from = from_round;
+  if (auto b = e.settings.byes_requested.find(p); b != e.settings.byes_requested.end()) {
+    std::erase_if(b->second, [&](const auto& kv) { return kv.first >= from_round; });
+    if (b->second.empty()) e.settings.byes_requested.erase(b);
+  }
+}
+
+void reinstate(Event& e, Tpn p) {
+  check_player(e, p);
+  auto w = e.settings.withdrawn.find(p);
+  if (w == e.settings.withdrawn.end()) refuse(player_label(e, p) + " is not withdrawn");
+  if (e.settings.withdrawn_for_good.count(p))
+    refuse(player_label(e, p) + " is withdrawn for good (a second no-show)");
+  if (next_round(e) > e.settings.rounds) refuse("the event is finished");
+  e.settings.withdrawn.erase(w);
+  e.tournament.player(p).withdrawn_from = 0;
+}
+
+std::vector<int> no_shows(const Event& e, Tpn p) {
+  std::vector<int> out;
+  const auto& cells = e.tournament.player(p).rounds;
+  for (size_t i = 0; i < cells.size(); ++i)
+    if (cells[i].has_opponent() && cells[i].result == Result::ForfeitLoss)
+      out.push_back(int(i) + 1);
+  return out;
+}
+
+void excuse(Event& e, Tpn p) {
+  check_player(e, p);
+  const int last = paired_rounds(e);
+  auto ns = no_shows(e, p);
+  if (ns.empty() || ns.back() != last)
+    refuse(player_label(e, p) + " has no no-show in round " + std::to_string(last) + " to excuse");
+  auto& ex = e.settings.excused[p];
+  if (std::count(ex.begin(), ex.end(), last)) refuse("the no-show is excused already");
+  ex.push_back(last);
+}
+
+std::vector<int> missing_results(const Event& e, int round) {
+  std::vector<int> out;
+  auto it = e.settings.boards.find(round);
+  if (it == e.settings.boards.end()) return out;
+  for (size_t b = 0; b < it->second.size(); ++b)
+    if (e.tournament.player(it->second[b].first).round(round).pending()) out.push_back(int(b) + 1);
+  return out;
+}
+
+std::vector<std::string> prepare_round(Event& e, bool force) {
+  const int r = next_round(e);
+  if (r > e.settings.rounds)
+    refuse("all " + std::to_string(e.settings.rounds) + " rounds are paired");
+  if (e.tournament.player_count() < 2) refuse("register at least two players first");
+  if (r > 1 && !force) {
+    auto miss = missing_results(e, r - 1);
+    if (!miss.empty()) {
+      std::string b;
+      for (int x : miss) b += (b.empty() ? "" : ", ") + std::to_string(x);
+      refuse("round " + std::to_string(r - 1) + " has " + std::to_string(miss.size()) +
+             " result(s) missing (board " + b + "); enter them or pair with --force");
+    }
+  }
+  Event n = e;
+  std::vector<std::string> notes;
+  auto& s = n.settings;
+  if (r > 1) {
+    // Events.md A and C: a no-show not excused before this pairing withdraws the player; a
+    // second no-show withdraws for good.
+    for (auto& p : n.tournament.players) {
+      auto ns = no_shows(n, p.tpn);
+      if (ns.empty() || ns.back() != r - 1) continue;
+      if (auto w = s.withdrawn.find(p.tpn); w != s.withdrawn.end() && w->second <= r) continue;
+      const auto& ex = s.excused[p.tpn];
+      bool excused = std::count(ex.begin(), ex.end(), r - 1) > 0;
+      if (s.excused[p.tpn].empty()) s.excused.erase(p.tpn);
+      if (ns.size() >= 2) {
+        s.withdrawn[p.tpn] = r;
+        s.withdrawn_for_good[p.tpn] = true;
+        notes.push_back("withdrawn for good: " + player_label(n, p.tpn) +
+                        " (second no-show, round " + std::to_string(r - 1) + ")");
+      } else if (!excused) {
+        s.withdrawn[p.tpn] = r;
+        notes.push_back("withdrawn: " + player_label(n, p.tpn) + " (no-show in round " +
+                        std::to_string(r - 1) + ", not excused)");
+      }
+    }
+  }
+  for (auto& p : n.tournament.players) {
+    auto w = s.withdrawn.find(p.tpn);
+    p.withdrawn_from = w == s.withdrawn.end() ? 0 : w->second;
+    if (p.withdrawn_from && p.withdrawn_from <= r) {
+      ensure_cells(p, r - 1);
+      continue;
+    }
+    auto b = s.byes_requested.find(p.tpn);
+    if (b == s.byes_requested.end()) continue;
+    auto k = b->second.find(r);
+    if (k == b->second.end()) continue;
+    ensure_cells(p, r);
+    p.rounds[r - 1] =
+        RoundEntry{0, Colour::None, k->second == 'H' ? Result::HalfBye : Result::ZeroBye};
+    notes.push_back(
+        std::string(k->second == 'H' ? "half-point bye: " : "absent (zero-point bye): ") +
+        player_label(n, p.tpn));
+    b->second.erase(k);
+    if (b->second.empty()) s.byes_requested.erase(b);
+  }
+  e = std::move(n);
+  return notes;
+}
+
+void apply_pairing(Event& e, int round, const std::vector<std::pair<Tpn, Tpn>>& games, Tpn pab) {
+  Event n = e;
+  std::set<Tpn> seen;
+  auto take = [&](Tpn p) {
+    check_player(n, p);
+    if (!seen.insert(p).second) refuse("player " + std::to_string(p) + " paired twice");
+    Player& pl = n.tournament.player(p);
+    ensure_cells(pl, round);
+    if (pl.rounds[round - 1].has_opponent() || pl.rounds[round - 1].result != Result::None)
+      refuse(player_label(n, p) + " has a bye or a game in round " + std::to_string(round) +
+             " already");
+    return &pl.rounds[round - 1];
+  };
+  auto& boards = n.settings.boards[round];
+  boards.clear();
+  for (auto [w, b] : games) {
+    *take(w) = RoundEntry{b, Colour::White, Result::None};
+    *take(b) = RoundEntry{w, Colour::Black, Result::None};
+    boards.emplace_back(w, b);
+  }
+  if (pab) *take(pab) = RoundEntry{0, Colour::None, Result::PairingBye};
+  e = std::move(n);
+}
+
+void swiss_board_order(const Event& e, int round, std::vector<std::pair<Tpn, Tpn>>& games) {
+  auto key = [&](const std::pair<Tpn, Tpn>& g) {
+    Points a = score_before(e, g.first, round), b = score_before(e, g.second, round);
+    // The better-ranked player of the pair: higher score, then lower pairing number.
+    Tpn top = (a > b || (a == b && g.first < g.second)) ? g.first : g.second;
+    return std::make_tuple(-std::max(a, b), -(a + b), top);
+  };
+  std::stable_sort(games.begin(), games.end(),
+                   [&](const auto& x, const auto& y) { return key(x) < key(y); });
+}
+
+std::string set_result(Event& e, int round, int board, std::string_view text) {
+  auto it = e.settings.boards.find(round);
+  if (it == e.settings.boards.end()) refuse("round " + std::to_string(round) + " is not paired");
+  if (board < 1 || board > int(it->second.size()))
+    bad_input("round " + std::to_string(round) + " has boards 1-" +
+              std::to_string(it->second.size()) + ", not " + std::to_string(board));
+  std::string t = trim(text);
+  Result w, b;
+  std::string norm;
+  if (t == "1-0")
+    w = Result::Win, b = Result::Loss, norm = "1-0";
+  else if (t == "0-1")
+    w = Result::Loss, b = Result::Win, norm = "0-1";
+  else if (t == "1/2-1/2" || t == "\xC2\xBD-\xC2\xBD" || t == "=" || t == "0.5-0.5" || t == "1/2")
+    w = b = Result::Draw, norm = "1/2-1/2";
+  else if (t == "+-" || t == "1-0f" || t == "+/-")
+    w = Result::ForfeitWin, b = Result::ForfeitLoss, norm = "+-";
+  else if (t == "-+" || t == "0-1f" || t == "-/+")
+    w = Result::ForfeitLoss, b = Result::ForfeitWin, norm = "-+";
+  else if (t == "--" || t == "0-0f" || t == "-/-")
+    w = b = Result::ForfeitLoss, norm = "--";
+  else if (t == "*")
+    w = b = Result::None, norm = "*";
+  else
+    bad_input("malformed result '" + t + "' (expected 1-0, 0-1, 1/2-1/2, +-, -+, -- or *)");
+  auto [white, black] = it->second[board - 1];
+  Player& pw = e.tournament.player(white);
+  Player& pb = e.tournament.player(black);
+  pw.rounds[round - 1].result = w;
+  pb.rounds[round - 1].result = b;
+  return norm;
+}
+
+std::string board_result(const Event& e, int round, int board) {
+  auto it = e.settings.boards.find(round);
+  if (it == e.settings.boards.end() || board < 1 || board > int(it->second.size())) return "";
+  auto [white, black] = it->second[board - 1];
+  Result w = e.tournament.player(white).round(round).result;
+  Result b = e.tournament.player(black).round(round).result;
+  if (w == Result::Win || w == Result::UnratedWin) return "1-0";
+  if (b == Result::Win || b == Result::UnratedWin) return "0-1";
+  if (w == Result::Draw || w == Result::UnratedDraw) return "1/2-1/2";
+  if (w == Result::ForfeitWin) return "+-";
+  if (b == Result::ForfeitWin) return "-+";
+  if (w == Result::ForfeitLoss && b == Result::ForfeitLoss) return "--";
+  return "";
+}
+
+int find_board(const Event& e, int round, Tpn a, Tpn b) {
+  auto it = e.settings.boards.find(round);
+  if (it == e.settings.boards.end()) return 0;
+  for (size_t i = 0; i < it->second.size(); ++i) {
+    auto [w, bl] = it->second[i];
+    if ((w == a && bl == b) || (w == b && bl == a)) return int(i) + 1;
+  }
+  return 0;
+}
+
+}  // namespace arbiter::pairing

@@ -1,0 +1,561 @@
+// `arbiter event`: run a whole tournament from the command line (issue 7). One event file per
+// tournament (TRF-2026 + XAR records, see pairing/event_settings.h); every change is atomic,
+// journalled for `undo` and serialised by a lock (pairing/event_store.h).
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+
+#include "command.h"
+#include "event_cli.h"
+
+namespace arbiter::cli::event {
+namespace po = boost::program_options;
+using namespace arbiter::pairing;
+
+namespace {
+
+struct Sub {
+  const char* name;
+  const char* args;
+  const char* summary;
+  int (*run)(const std::vector<std::string>&);
+};
+
+// Parses `args` with `opts` (+ positionals); prints help and returns false on --help.
+bool parse(const std::vector<std::string>& args, po::options_description& opts,
+           const po::positional_options_description& pos, po::variables_map& vm, const Sub& sub) {
+  opts.add_options()("help,h", "this help");
+  po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+  if (vm.count("help")) {
+    std::cout << "usage: arbiter event " << sub.name << ' ' << sub.args << "\n"
+              << sub.summary << "\n\n"
+              << opts;
+    return false;
+  }
+  po::notify(vm);
+  return true;
+}
+
+int positive(const po::variables_map& vm, const char* key, int dflt = 0) {
+  if (!vm.count(key)) return dflt;
+  int v = vm[key].as<int>();
+  if (v < 1) throw po::error(std::string("--") + key + " must be at least 1");
+  return v;
+}
+
+// ---- new ----------------------------------------------------------------------------------
+int cmd_new(const std::vector<std::string>& args);
+int cmd_register(const std::vector<std::string>& args);
+int cmd_bye(const std::vector<std::string>& args);
+int cmd_cancel_bye(const std::vector<std::string>& args);
+int cmd_withdraw(const std::vector<std::string>& args);
+int cmd_excuse(const std::vector<std::string>& args);
+int cmd_reinstate(const std::vector<std::string>& args);
+int cmd_pair(const std::vector<std::string>& args);
+int cmd_result(const std::vector<std::string>& args);
+int cmd_show(const std::vector<std::string>& args);
+int cmd_undo(const std::vector<std::string>& args);
+
+const Sub kSubs[] = {
+    {"new", "FILE --system S --rounds N --rating-list L --tiebreaks \"...\" --rules Y [...]",
+     "Creates the event file from the event's regulations.", cmd_new},
+    {"register", "FILE (--name \"Surname, Name\" [--rapid R ...] | --csv PLAYERS.csv)",
+     "Registers one player, or every player of a CSV file (header: name,title,federation,"
+     "fide_id,sex,birth,standard,rapid,blitz,national).",
+     cmd_register},
+    {"bye", "FILE PLAYER [--round R] [--zero]",
+     "Grants a requested half-point bye (within the event's limits) or records a known absence.",
+     cmd_bye},
+    {"cancel-bye", "FILE PLAYER --round R",
+     "Cancels a requested bye before the previous round starts.", cmd_cancel_bye},
+    {"withdraw", "FILE PLAYER [--round R]", "Withdraws a player from round R (default: the next).",
+     cmd_withdraw},
+    {"excuse", "FILE PLAYER", "Records a written excuse for a no-show before the next pairing.",
+     cmd_excuse},
+    {"reinstate", "FILE PLAYER", "Lets a player withdrawn after one no-show play again.",
+     cmd_reinstate},
+    {"pair", "FILE [--force]", "Pairs the next round (refuses while results are missing).",
+     cmd_pair},
+    {"result", "FILE BOARD RESULT [BOARD RESULT ...] [--round R]",
+     "Records results: 1-0 0-1 1/2-1/2, forfeits +- -+ --, * to clear.", cmd_result},
+#ifdef ARBITER_EVENT_STANDINGS
+    {"results", "FILE --pgn GAMES.pgn [--round R]",
+     "Validates the round's games and records the results of the clean ones.", cmd_results},
+#endif
+    {"show", "FILE [--round R]", "Prints a round's pairings and results.", cmd_show},
+#ifdef ARBITER_EVENT_STANDINGS
+    {"standings", "FILE [--format text|crosstable|tsv|csv|json|html]",
+     "Standings with the event's tiebreaks (and the Armageddon when played).", cmd_standings},
+    {"playoff", "FILE [--result R]",
+     "Draws the Armageddon between the first two, or records its result.", cmd_playoff},
+    {"export", "FILE --trf OUT.trf",
+     "Writes the TRF-2026 report for rating (points, ranks, tiebreaks).", cmd_export},
+    {"report", "FILE --html OUT.html",
+     "Writes the standings and crosstable as a printable HTML page.", cmd_report},
+#endif
+    {"undo", "FILE", "Restores the event as it was before the last change.", cmd_undo},
+};
+
+void usage(std::ostream& os) {
+  os << "usage: arbiter event <command> FILE ...   (arbiter event <command> --help)\n\ncommands:\n";
+  for (const auto& s : kSubs)
+    os << "  " << s.name << std::string(12 - std::string(s.name).size(), ' ') << s.summary << '\n';
+}
+
+const Sub& sub(const char* name) {
+  for (const auto& s : kSubs)
+    if (std::string(s.name) == name) return s;
+  throw std::logic_error(name);
+}
+
+int cmd_new(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, system, list, tiebreaks, playoff = "none", variant = "standard", name, city,
+                                             fed, start, end, arbiter, tc;
+  int rounds = 0, rules = 2026;
+  o.add_options()("file", po::value(&file)->required(), "event file to create")(
+      "system", po::value(&system)->required(), "dutch, round-robin or double-round-robin")(
+      "rounds", po::value(&rounds)->required(), "number of rounds")(
+      "rating-list", po::value(&list)->required(), "standard, rapid or blitz (initial order)")(
+      "tiebreaks", po::value(&tiebreaks)->required(), "C.07 list, e.g. \"BH/C1 GE DE ARO/C1 WON\"")(
+      "rules", po::value(&rules)->required(),
+      "tiebreak rules: 2026, 2024 or 2022 (virtual opponent)")("half-point-byes", po::value<int>(),
+                                                               "most half-point byes per player")(
+      "bye-rounds", po::value<int>(), "half-point byes only in rounds 1..K")(
+      "variant", po::value(&variant), "standard or chess960")(
+      "playoff", po::value(&playoff),
+      "none or armageddon:WHITE/BLACK seconds, e.g. armageddon:300/240")(
+      "seed", po::value<std::uint64_t>(),
+      "seed of every lot of the event (default: random, printed)")(
+      "name", po::value(&name), "tournament name (012)")("city", po::value(&city), "city (022)")(
+      "federation", po::value(&fed), "federation (032)")(
+      "start", po::value(&start), "start date YYYY/MM/DD (042)")("end", po::value(&end),
+                                                                 "end date (052)")(
+      "arbiter", po::value(&arbiter), "chief arbiter (102)")("time-control", po::value(&tc),
+                                                             "time control (122)");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("new"))) return kExitOk;
+  EventSettings s;
+  auto sys = parse_event_system(system);
+  if (!sys)
+    throw po::error("--system: expected dutch, round-robin or double-round-robin, not '" + system +
+                    "'");
+  s.system = *sys;
+  if (rounds < 1 || rounds > 999) throw po::error("--rounds must be 1-999");
+  s.rounds = rounds;
+  auto rl = parse_rating_list(list);
+  if (!rl) throw po::error("--rating-list: expected standard, rapid or blitz, not '" + list + "'");
+  s.rating_list = *rl;
+  s.tiebreaks = tiebreaks;
+  if (rules != 2026 && rules != 2024 && rules != 2022)
+    throw po::error("--rules: expected 2026, 2024 or 2022");
+  s.rules = rules;
+  if (vm.count("half-point-byes") != vm.count("bye-rounds") && vm.count("bye-rounds"))
+    throw po::error("--bye-rounds needs --half-point-byes");
+  if (vm.count("half-point-byes")) {
+    s.byes.max_half_point_byes = vm["half-point-byes"].as<int>();
+    if (s.byes.max_half_point_byes < 0) throw po::error("--half-point-byes must be 0 or more");
+    s.byes.last_round = vm.count("bye-rounds") ? vm["bye-rounds"].as<int>() : 0;
+    if (s.byes.last_round < 0 || s.byes.last_round > rounds)
+      throw po::error("--bye-rounds must be 0-" + std::to_string(rounds));
+  }
+  auto v = parse_variant(variant);
+  if (!v) throw po::error("--variant: expected standard or chess960, not '" + variant + "'");
+  s.variant = *v;
+  auto pl = parse_playoff(playoff);
+  if (!pl)
+    throw po::error("--playoff: expected none or armageddon:WHITE/BLACK seconds, not '" + playoff +
+                    "'");
+  s.playoff = *pl;
+  s.seed = vm.count("seed")
+               ? vm["seed"].as<std::uint64_t>()
+               : (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
+  Event e = new_event(s, {name, city, fed, start, end, arbiter, tc});
+  EventStore store(file);
+  store.create(write_event(e));
+  std::cout << "created " << file << ": " << to_string(s.system) << ", " << rounds << " rounds, "
+            << to_string(s.rating_list) << " rating list, tiebreaks "
+            << (tiebreaks.empty() ? "none" : tiebreaks) << " (" << rules << " rules), seed "
+            << s.seed << '\n';
+  return kExitOk;
+}
+
+// Minimal RFC 4180 CSV: quoted fields may hold commas, "" is a quote.
+std::vector<std::string> csv_fields(const std::string& line, const std::string& file, int line_no) {
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+        out.back() += '"', ++i;
+      else if (c == '"')
+        quoted = false;
+      else
+        out.back() += c;
+    } else if (c == '"')
+      quoted = true;
+    else if (c == ',')
+      out.emplace_back();
+    else if (c != '\r')
+      out.back() += c;
+  }
+  if (quoted) throw EventInputError(file + ":" + std::to_string(line_no) + ": unterminated quote");
+  for (auto& f : out) {
+    size_t b = f.find_first_not_of(' '), e = f.find_last_not_of(' ');
+    f = b == std::string::npos ? "" : f.substr(b, e - b + 1);
+  }
+  return out;
+}
+
+int rating_value(const std::string& v, const std::string& where) {
+  if (v.empty()) return 0;
+  size_t used = 0;
+  int r = -1;
+  try {
+    r = std::stoi(v, &used);
+  } catch (...) {
+  }
+  if (used != v.size() || r < 0 || r > 3500)
+    throw EventInputError(where + ": rating '" + v + "' is not a number 0-3500");
+  return r;
+}
+
+std::vector<Registration> read_csv(const std::string& file) {
+  std::ifstream in(file);
+  if (!in) throw EventInputError(file + ": cannot read");
+  std::string line;
+  int n = 0;
+  std::vector<std::string> head;
+  std::vector<Registration> out;
+  while (std::getline(in, line)) {
+    ++n;
+    if (line.find_first_not_of(" \r") == std::string::npos) continue;
+    auto f = csv_fields(line, file, n);
+    if (head.empty()) {
+      head = f;
+      for (auto& h : head)
+        for (char& c : h) c = char(std::tolower(static_cast<unsigned char>(c)));
+      if (std::find(head.begin(), head.end(), "name") == head.end())
+        throw EventInputError(file + ":1: the header names no 'name' column");
+      continue;
+    }
+    if (f.size() != head.size())
+      throw EventInputError(file + ":" + std::to_string(n) + ": " + std::to_string(f.size()) +
+                            " fields, the header has " + std::to_string(head.size()));
+    Registration r;
+    std::string where = file + ":" + std::to_string(n);
+    for (size_t i = 0; i < f.size(); ++i) {
+      const auto& h = head[i];
+      const auto& v = f[i];
+      if (h == "name")
+        r.name = v;
+      else if (h == "title")
+        r.title = v;
+      else if (h == "federation" || h == "fed")
+        r.federation = v;
+      else if (h == "fide_id" || h == "fideid" || h == "id")
+        r.fide_id = v;
+      else if (h == "sex")
+        r.sex = v.empty() ? ' ' : v[0];
+      else if (h == "birth")
+        r.birth = v;
+      else if (h == "standard")
+        r.ratings.standard = rating_value(v, where);
+      else if (h == "rapid")
+        r.ratings.rapid = rating_value(v, where);
+      else if (h == "blitz")
+        r.ratings.blitz = rating_value(v, where);
+      else if (h == "national")
+        r.ratings.national = rating_value(v, where);
+      else
+        throw EventInputError(file + ":1: unknown column '" + h + "'");
+    }
+    out.push_back(r);
+  }
+  if (out.empty()) throw EventInputError(file + ": no players");
+  return out;
+}
+
+int cmd_register(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, csv;
+  Registration r;
+  std::string sex;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "csv", po::value(&csv), "register every player of this CSV file")(
+      "name", po::value(&r.name), "\"Surname, Name\"")("title", po::value(&r.title),
+                                                       "GM IM WGM FM WIM CM WFM WCM")(
+      "federation", po::value(&r.federation), "3-letter federation")(
+      "fide-id", po::value(&r.fide_id), "FIDE id")("sex", po::value(&sex), "m or w")(
+      "birth", po::value(&r.birth), "YYYY/MM/DD or YYYY")(
+      "standard", po::value(&r.ratings.standard), "FIDE standard rating")(
+      "rapid", po::value(&r.ratings.rapid), "FIDE rapid rating")(
+      "blitz", po::value(&r.ratings.blitz), "FIDE blitz rating")(
+      "national", po::value(&r.ratings.national), "national rating");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("register"))) return kExitOk;
+  if (!sex.empty()) r.sex = sex[0];
+  if (csv.empty() == r.name.empty()) throw po::error("give either --name or --csv");
+  std::vector<Registration> regs = csv.empty() ? std::vector<Registration>{r} : read_csv(csv);
+  std::vector<std::string> lines;
+  modify(file, [&](Event& e) {
+    std::vector<std::string> names;
+    for (const auto& x : regs) {
+      register_player(e, x);
+      names.push_back(x.name);
+    }
+    for (const auto& x : names) lines.push_back(player_label(e, find_player(e, x)));
+    return regs.size() == 1 ? "register " + regs[0].name
+                            : "register " + std::to_string(regs.size()) + " players from " + csv;
+  });
+  for (const auto& l : lines) std::cout << "registered " << l << '\n';
+  return kExitOk;
+}
+
+int cmd_bye(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, player;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "player", po::value(&player)->required(), "pairing number, FIDE id or name")(
+      "round", po::value<int>(), "round (default: the next round to be paired)")(
+      "zero", "a known absence (zero points) instead of a half-point bye");
+  po::positional_options_description pos;
+  pos.add("file", 1).add("player", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("bye"))) return kExitOk;
+  std::string msg;
+  modify(file, [&](Event& e) {
+    Tpn p = find_player(e, player);
+    int r = positive(vm, "round", next_round(e));
+    char kind = vm.count("zero") ? 'Z' : 'H';
+    request_bye(e, p, r, kind);
+    msg = std::string(kind == 'H' ? "half-point bye" : "zero-point absence") + " in round " +
+          std::to_string(r) + " for " + player_label(e, p);
+    return msg;
+  });
+  std::cout << msg << '\n';
+  return kExitOk;
+}
+
+int cmd_cancel_bye(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, player;
+  int round = 0;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "player", po::value(&player)->required(), "pairing number, FIDE id or name")(
+      "round", po::value(&round)->required(), "round of the bye");
+  po::positional_options_description pos;
+  pos.add("file", 1).add("player", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("cancel-bye"))) return kExitOk;
+  std::string msg;
+  modify(file, [&](Event& e) {
+    Tpn p = find_player(e, player);
+    cancel_bye(e, p, round);
+    return msg = "bye of round " + std::to_string(round) + " cancelled for " + player_label(e, p);
+  });
+  std::cout << msg << '\n';
+  return kExitOk;
+}
+
+int cmd_withdraw(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, player;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "player", po::value(&player)->required(), "pairing number, FIDE id or name")(
+      "round", po::value<int>(), "first round not played (default: the next round)");
+  po::positional_options_description pos;
+  pos.add("file", 1).add("player", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("withdraw"))) return kExitOk;
+  std::string msg;
+  modify(file, [&](Event& e) {
+    Tpn p = find_player(e, player);
+    int r = positive(vm, "round", next_round(e));
+    withdraw(e, p, r);
+    return msg = player_label(e, p) + " withdrawn from round " + std::to_string(r);
+  });
+  std::cout << msg << '\n';
+  return kExitOk;
+}
+
+int one_player_change(const std::vector<std::string>& args, const char* name,
+                      void (*op)(Event&, Tpn), const char* done) {
+  po::options_description o("options");
+  std::string file, player;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "player", po::value(&player)->required(), "pairing number, FIDE id or name");
+  po::positional_options_description pos;
+  pos.add("file", 1).add("player", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub(name))) return kExitOk;
+  std::string msg;
+  modify(file, [&](Event& e) {
+    Tpn p = find_player(e, player);
+    op(e, p);
+    return msg = std::string(done) + ": " + player_label(e, p);
+  });
+  std::cout << msg << '\n';
+  return kExitOk;
+}
+int cmd_excuse(const std::vector<std::string>& a) {
+  return one_player_change(a, "excuse", excuse, "no-show excused");
+}
+int cmd_reinstate(const std::vector<std::string>& a) {
+  return one_player_change(a, "reinstate", reinstate, "reinstated");
+}
+
+int cmd_pair(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "force", "pair even though results of the previous round are missing");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("pair"))) return kExitOk;
+  std::vector<std::string> notes;
+  int round = 0;
+  Event after;
+  modify(file, [&](Event& e) {
+    round = next_round(e);
+    notes = prepare_round(e, vm.count("force") > 0);
+    RoundPairing rp = pair_round(e, round);
+    apply_pairing(e, round, rp.games, rp.pab);
+    if (rp.free) {
+      // Round robin with an odd number: the free player neither plays nor scores (C.05).
+      auto& cells = e.tournament.player(rp.free).rounds;
+      if (int(cells.size()) < round) cells.resize(round);
+      cells[round - 1] = RoundEntry{0, Colour::None, pairing::Result::ZeroBye};
+    }
+    for (const auto& [board, res] : rp.forfeits) set_result(e, round, board, res);
+    notes.insert(notes.begin(), rp.notes.begin(), rp.notes.end());
+    after = e;
+    return "pair round " + std::to_string(round);
+  });
+  for (const auto& n : notes) std::cout << n << '\n';
+  print_round(std::cout, after, round);
+  return kExitOk;
+}
+
+int cmd_result(const std::vector<std::string>& args_in) {
+  // "-+" and "--" are results, not options: give the option parser other spellings of them.
+  std::vector<std::string> args = args_in;
+  for (size_t i = 0; i < args.size(); ++i)
+    if (args[i] == "-+")
+      args[i] = "0-1f";
+    else if (args[i] == "--" && i + 1 == args.size() && i >= 2)
+      args[i] = "0-0f";
+  po::options_description o("options");
+  std::string file;
+  std::vector<std::string> items;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "items", po::value(&items)->required(), "BOARD RESULT [BOARD RESULT ...]")(
+      "round", po::value<int>(), "round (default: the last paired round)");
+  po::positional_options_description pos;
+  pos.add("file", 1).add("items", -1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("result"))) return kExitOk;
+  if (items.size() % 2)
+    throw po::error("give a result for every board: BOARD RESULT [BOARD RESULT ...]");
+  std::vector<std::string> msgs;
+  modify(file, [&](Event& e) {
+    int r = positive(vm, "round", paired_rounds(e));
+    if (r == 0) throw EventError("no round is paired yet");
+    for (size_t i = 0; i < items.size(); i += 2) {
+      int board = 0;
+      try {
+        size_t used = 0;
+        board = std::stoi(items[i], &used);
+        if (used != items[i].size()) throw std::invalid_argument("");
+      } catch (const std::exception&) {
+        throw EventInputError("'" + items[i] + "' is not a board number");
+      }
+      std::string norm = set_result(e, r, board, items[i + 1]);
+      auto [w, b] = e.settings.boards.at(r)[board - 1];
+      msgs.push_back("round " + std::to_string(r) + " board " + std::to_string(board) + ": " +
+                     player_label(e, w) + " - " + player_label(e, b) + " " + norm);
+    }
+    return msgs.size() == 1
+               ? msgs[0]
+               : "round " + std::to_string(r) + ": " + std::to_string(msgs.size()) + " results";
+  });
+  for (const auto& m : msgs) std::cout << m << '\n';
+  return kExitOk;
+}
+
+int cmd_show(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "round", po::value<int>(), "round (default: the last paired round)");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("show"))) return kExitOk;
+  Event e = load(file);
+  int r = positive(vm, "round", paired_rounds(e));
+  if (r == 0) {
+    std::cout << e.tournament.player_count() << " players registered, no round paired yet\n";
+    return kExitOk;
+  }
+  print_round(std::cout, e, r);
+  return kExitOk;
+}
+
+int cmd_undo(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file;
+  o.add_options()("file", po::value(&file)->required(), "event file");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("undo"))) return kExitOk;
+  EventStore store(file);
+  store.read();  // refuses a missing event
+  auto what = store.undo();
+  if (!what) throw EventError("nothing to undo");
+  std::cout << "undone: " << *what << '\n';
+  return kExitOk;
+}
+
+int run(const std::vector<std::string>& args) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    usage(args.empty() ? std::cerr : std::cout);
+    return args.empty() ? kExitUsage : kExitOk;
+  }
+  for (const auto& s : kSubs) {
+    if (args[0] != s.name) continue;
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    try {
+      return s.run(rest);
+    } catch (const EventInputError& e) {
+      std::cerr << "arbiter event " << s.name << ": " << e.what() << '\n';
+      return kExitUsage;
+    } catch (const EventError& e) {
+      // A refusal by the event's rules: nothing was changed.
+      std::cerr << "arbiter event " << s.name << ": " << e.what() << '\n';
+      return kExitFailure;
+    } catch (const po::error& e) {
+      std::cerr << "arbiter event " << s.name << ": " << e.what() << '\n';
+      return kExitUsage;
+    }
+  }
+  std::cerr << "arbiter event: unknown command '" << args[0] << "'\n";
+  usage(std::cerr);
+  return kExitUsage;
+}
+
+}  // namespace
+
+const RegisterCommand kRegister{
+    {"event", "run a tournament: new, register, bye, pair, result, standings, undo", run}};
+
+}  // namespace arbiter::cli::event

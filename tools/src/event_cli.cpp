@@ -1,0 +1,72 @@
+// Shared helpers of `arbiter event` (see event_cli.h).
+#include "event_cli.h"
+
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+namespace arbiter::cli::event {
+using namespace arbiter::pairing;
+
+void modify(const std::string& file, const std::function<std::string(Event&)>& change) {
+  EventStore store(file);
+  Event e = read_event(store.read(), file);
+  std::string what = change(e);
+  store.commit(write_event(e), what);
+}
+
+Event load(const std::string& file) {
+  EventStore store(file);
+  return read_event(store.read(), file);
+}
+
+namespace {
+std::string who(const Event& e, Tpn p) {
+  const auto& pl = e.tournament.player(p);
+  std::ostringstream os;
+  os << std::setw(3) << p << ' ' << pl.name;
+  if (pl.rating) os << " (" << pl.rating << ')';
+  return os.str();
+}
+std::string points(const Event& e, Tpn p, int round) {
+  return format_points(e.tournament.player(p).score(e.tournament.scoring, round - 1));
+}
+}  // namespace
+
+void print_round(std::ostream& os, const Event& e, int round) {
+  auto it = e.settings.boards.find(round);
+  os << "Round " << round << " of " << e.settings.rounds;
+  if (it != e.settings.boards.end()) os << " (" << it->second.size() << " boards)";
+  os << '\n';
+  for (const auto& s : e.settings.starts)
+    if (s.round == round) os << "Chess960 start position " << s.position << ": " << s.audit << '\n';
+  if (it != e.settings.boards.end()) {
+    for (size_t b = 0; b < it->second.size(); ++b) {
+      auto [w, bl] = it->second[b];
+      std::string res = board_result(e, round, int(b) + 1);
+      std::ostringstream l;
+      l << std::setw(4) << b + 1 << "  [" << points(e, w, round) << "] " << std::left
+        << std::setw(36) << who(e, w) << std::right << " - [" << points(e, bl, round) << "] "
+        << who(e, bl);
+      os << l.str();
+      if (!res.empty()) os << "   " << res;
+      os << '\n';
+    }
+  }
+  for (const auto& p : e.tournament.players) {
+    auto c = p.round(round);
+    if (c.has_opponent()) continue;
+    if (c.result == Result::PairingBye)
+      os << "  pairing-allocated bye: " << who(e, p.tpn) << '\n';
+    else if (c.result == Result::HalfBye)
+      os << "  half-point bye: " << who(e, p.tpn) << '\n';
+    else if (c.result == Result::FullBye)
+      os << "  full-point bye: " << who(e, p.tpn) << '\n';
+    else if (p.has_round(round) && c.result == Result::ZeroBye)
+      os << "  absent: " << who(e, p.tpn) << '\n';
+    else if (p.withdrawn_from && p.withdrawn_from <= round)
+      os << "  withdrawn: " << who(e, p.tpn) << '\n';
+  }
+}
+
+}  // namespace arbiter::cli::event

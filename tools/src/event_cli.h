@@ -1,0 +1,60 @@
+#pragma once
+// Helpers of `arbiter event`: loading and saving the event under its lock, printing pairings,
+// and the links to the other modules (pairing systems, Chess960 draw, standings, validation).
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "arbiter/pairing/event.h"
+#include "arbiter/pairing/event_store.h"
+
+// Until every module the workflow links to is on main, the parts using a missing one are left
+// out of the build (the subcommands say so); these go once all have landed.
+#if __has_include("arbiter/pairing/dutch.h")
+#define ARBITER_EVENT_DUTCH 1
+#endif
+#if __has_include("arbiter/pairing/standings.h") && __has_include("arbiter/adjudication/validate.h")
+#define ARBITER_EVENT_STANDINGS 1
+#endif
+
+namespace arbiter::cli::event {
+
+using pairing::Event;
+using pairing::Tpn;
+
+// Runs `change` on the event under the lock and saves the result atomically (journalled for
+// undo) with the one-line description it returns; nothing is saved when it throws.
+void modify(const std::string& file, const std::function<std::string(Event&)>& change);
+// Reads the event (under the lock, so never half way through another process's change).
+Event load(const std::string& file);
+
+// The round's boards, byes and absences as the arbiter posts them.
+void print_round(std::ostream& os, const Event& e, int round);
+
+// A pairing made by the event's system for round `round` (pairs white-black, 0 or the PAB).
+struct RoundPairing {
+  std::vector<std::pair<Tpn, Tpn>> games;
+  Tpn pab = 0;
+  Tpn free = 0;  // round robin, odd number of players: the player meeting the dummy
+  std::vector<std::pair<int, std::string>> forfeits;  // board -> result, known when pairing
+  std::vector<std::string> notes;                     // audit lines (lots), one per line
+};
+// Pairs the next round with the event's system (Dutch or Berger tables); throws EventError
+// when no legal pairing exists.
+RoundPairing pair_round(Event& e, int round);
+
+}  // namespace arbiter::cli::event
+
+namespace arbiter::cli::event {
+// Standings of the event as its regulations define them (tiebreak list and rule set), with the
+// Armageddon applied when it has been played.
+std::string standings_report(const Event& e, const std::string& format);  // text|tsv|csv|json|html
+// Subcommands implemented in event_results.cpp.
+int cmd_standings(const std::vector<std::string>& args);
+int cmd_playoff(const std::vector<std::string>& args);
+int cmd_export(const std::vector<std::string>& args);
+int cmd_report(const std::vector<std::string>& args);
+int cmd_results(const std::vector<std::string>& args);
+}  // namespace arbiter::cli::event

@@ -1,0 +1,319 @@
+// `arbiter event` standings, playoff, export, report and results --pgn (see event_cli.h).
+#include "event_cli.h"
+#ifdef ARBITER_EVENT_STANDINGS
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "arbiter/adjudication/validate.h"
+#include "arbiter/engine/chess960.h"
+#include "arbiter/engine/pgn.h"
+#include "arbiter/pairing/crosstable_export.h"
+#include "arbiter/pairing/playoff.h"
+#include "arbiter/pairing/standings_trf.h"
+#include "arbiter/pairing/trf.h"
+#include "command.h"
+#include "event_cli.h"
+
+namespace arbiter::cli::event {
+namespace po = boost::program_options;
+using namespace arbiter::pairing;
+
+namespace {
+
+bool parse(const std::vector<std::string>& args, po::options_description& o,
+           const po::positional_options_description& pos, po::variables_map& vm,
+           const char* usage) {
+  o.add_options()("help,h", "this help");
+  po::store(po::command_line_parser(args).options(o).positional(pos).run(), vm);
+  if (vm.count("help")) {
+    std::cout << "usage: arbiter event " << usage << "\n\n" << o;
+    return false;
+  }
+  po::notify(vm);
+  return true;
+}
+
+TiebreakRules rules_of(const EventSettings& s) {
+  return s.rules == 2022   ? TiebreakRules::Fide2022
+         : s.rules == 2024 ? TiebreakRules::Fide2024
+                           : TiebreakRules::Fide2026;
+}
+
+std::optional<ArmageddonGame> played_playoff(const Event& e) {
+  const auto& g = e.settings.playoff_game;
+  if (!g || g->result.empty()) return std::nullopt;
+  ArmageddonGame a;
+  a.white = g->white;
+  a.black = g->black;
+  a.result = g->result == "1-0"   ? GameResult::WhiteWins
+             : g->result == "0-1" ? GameResult::BlackWins
+                                  : GameResult::Draw;
+  a.clock.white_seconds = e.settings.playoff.white_seconds;
+  a.clock.black_seconds = e.settings.playoff.black_seconds;
+  if (g->position >= 0) a.chess960_position = g->position;
+  return a;
+}
+
+struct Computed {
+  Tournament t;
+  Crosstable ct;
+  Standings s;
+};
+
+Computed compute(const Event& e) {
+  Computed c{export_tournament(e), {}, {}};
+  c.ct = crosstable_from(c.t);
+  c.ct.name = c.t.name;
+  std::vector<TiebreakSpec> specs;
+  try {
+    specs = parse_tiebreaks(e.settings.tiebreaks);
+  } catch (const std::invalid_argument& x) {
+    throw EventInputError("tiebreak list '" + e.settings.tiebreaks + "': " + x.what());
+  }
+  StandingsOptions o;
+  o.tiebreak.rules = rules_of(e.settings);
+  o.tiebreak.round_robin = e.settings.system != EventSystem::Dutch;
+  c.s = compute_standings(c.ct, specs, o);
+  if (auto g = played_playoff(e); g && playoff_due(c.s)) c.s = apply_armageddon(c.s, *g);
+  return c;
+}
+
+bool finished(const Event& e) {
+  return paired_rounds(e) == e.settings.rounds && missing_results(e, e.settings.rounds).empty();
+}
+
+void write_out(const std::string& path, const std::string& text) {
+  // Reports are written the same way as the event: never a half-written file on the board.
+  write_file_atomically(path, text);
+}
+
+std::string lot_line(const Event& e, const std::string& what, std::string& hex) {
+  hex = chess960::sha256_hex(std::to_string(e.settings.seed) + ":" + what);
+  return "sha256(\"" + std::to_string(e.settings.seed) + ":" + what + "\") = " + hex.substr(0, 8) +
+         "...";
+}
+
+}  // namespace
+
+std::string standings_report(const Event& e, const std::string& format) {
+  Computed c = compute(e);
+  std::string head = c.s.note.empty() ? "" : c.s.note + "\n";
+  if (format == "text") return standings_text(c.ct, c.s) + head;
+  if (format == "tsv") return standings_tsv(c.s);
+  if (format == "csv") return standings_csv(c.ct, c.s);
+  if (format == "json") return standings_json(c.ct, c.s);
+  if (format == "html") return standings_html(c.ct, c.s, c.t.name);
+  if (format == "crosstable") return crosstable_text(c.ct, c.s) + head;
+  throw EventInputError("unknown format '" + format + "' (text, tsv, csv, json, html, crosstable)");
+}
+
+int cmd_standings(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, format = "text";
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "format", po::value(&format), "text, crosstable, tsv, csv, json or html");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, "standings FILE [--format F]")) return kExitOk;
+  Event e = load(file);
+  std::cout << standings_report(e, format);
+  return kExitOk;
+}
+
+int cmd_playoff(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, result;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "result", po::value(&result), "result of the Armageddon game: 1-0, 0-1 or 1/2-1/2");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, "playoff FILE [--result R]")) return kExitOk;
+  std::string out;
+  modify(file, [&](Event& e) -> std::string {
+    if (!e.settings.playoff.armageddon) throw EventError("the event has no play-off");
+    if (!finished(e)) throw EventError("the play-off comes after the last round's results");
+    const auto& pr = e.settings.playoff;
+    std::ostringstream os;
+    if (result.empty()) {
+      if (e.settings.playoff_game)
+        throw EventError("the Armageddon is drawn already; enter its result");
+      Computed c = compute(e);
+      if (!playoff_due(c.s)) throw EventError("no play-off: the first two are not tied on points");
+      int a = c.s.rows[0].start_no, b = c.s.rows[1].start_no;
+      // Events.md A: colours by lot; in the 960 event the position is drawn afresh.
+      std::string hex;
+      std::string lot = lot_line(e, "armageddon colours", hex);
+      bool swap = std::stoi(hex.substr(0, 2), nullptr, 16) & 1;
+      PlayoffGame g{swap ? b : a, swap ? a : b, "", -1, ""};
+      g.audit = "colours by lot: " + lot + " -> " + (swap ? "second" : "first") + " player White";
+      os << "Armageddon between " << player_label(e, a) << " and " << player_label(e, b)
+         << " (tied on " << format_points(c.s.rows[0].points) << " points)\n"
+         << "White " << player_label(e, g.white) << " (" << pr.white_seconds / 60.0 << " min)"
+         << " - Black " << player_label(e, g.black) << " (" << pr.black_seconds / 60.0
+         << " min); White must win, a draw gives the title to Black\n"
+         << g.audit << '\n';
+      if (e.settings.variant == EventVariant::Chess960) {
+        auto d = chess960::draw_seeded(std::to_string(e.settings.seed) + ":armageddon");
+        g.position = d.white;
+        g.audit += "; 960 position " + chess960::back_rank_string(d.white) + "; " + d.audit_line();
+        os << "Chess960 start position " << d.white << ": " << chess960::back_rank_string(d.white)
+           << "; " << d.audit_line() << '\n';
+      }
+      e.settings.playoff_game = g;
+      out = os.str();
+      return "draw the Armageddon";
+    }
+    if (!e.settings.playoff_game)
+      throw EventError("draw the Armageddon first (arbiter event playoff FILE)");
+    std::string r =
+        result == "1/2" || result == "=" || result == "\xC2\xBD-\xC2\xBD" ? "1/2-1/2" : result;
+    if (r != "1-0" && r != "0-1" && r != "1/2-1/2")
+      throw EventInputError("malformed result '" + result + "' (expected 1-0, 0-1 or 1/2-1/2)");
+    e.settings.playoff_game->result = r;
+    auto g = *e.settings.playoff_game;
+    int winner = r == "1-0" ? g.white : g.black;  // draw odds for Black (tiebreaks.md 7)
+    os << "Armageddon " << player_label(e, g.white) << " - " << player_label(e, g.black) << " " << r
+       << ": first place to " << player_label(e, winner)
+       << (r == "1/2-1/2" ? " (draw: Black wins)" : "") << '\n';
+    out = os.str();
+    return "Armageddon result " + r;
+  });
+  std::cout << out;
+  return kExitOk;
+}
+
+int cmd_export(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, trf;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "trf", po::value(&trf)->required(), "TRF-2026 file to write (rating report)");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, "export FILE --trf OUT.trf")) return kExitOk;
+  Event e = load(file);
+  Computed c = compute(e);
+  apply_standings(c.t, c.s);
+  TrfWriteOptions w;
+  w.format = TrfFormat::Trf2026;
+  w.recompute_points = true;
+  write_out(trf, write_trf(c.t, w));
+  std::cout << "wrote " << trf << " (TRF-2026, " << c.t.player_count() << " players, "
+            << paired_rounds(e) << " rounds)\n";
+  return kExitOk;
+}
+
+int cmd_report(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, html;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "html", po::value(&html)->required(), "HTML page to write (standings and crosstable)");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, "report FILE --html OUT.html")) return kExitOk;
+  Event e = load(file);
+  write_out(html, standings_report(e, "html"));
+  std::cout << "wrote " << html << '\n';
+  return kExitOk;
+}
+
+namespace {
+std::string tag(const adjudication::GameReport& r, const char* name) {
+  for (const auto& [k, v] : r.tags)
+    if (k == name) return v;
+  return "";
+}
+}  // namespace
+
+int cmd_results(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, pgn_file;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "pgn", po::value(&pgn_file)->required(), "the round's games")(
+      "round", po::value<int>(), "round (default: the last paired round)");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, "results FILE --pgn GAMES.pgn [--round R]")) return kExitOk;
+  std::ifstream in(pgn_file, std::ios::binary);
+  if (!in) throw EventInputError(pgn_file + ": cannot read");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  std::vector<std::string> recorded, refused;
+  modify(file, [&](Event& e) {
+    int round = vm.count("round") ? vm["round"].as<int>() : paired_rounds(e);
+    if (round < 1 || round > paired_rounds(e))
+      throw EventError("round " + std::to_string(round) + " is not paired");
+    auto games = pgn::read_all(text);
+    for (const auto& g : games) {
+      auto rep = adjudication::validate_game(g);
+      std::string where = pgn_file + ":" + std::to_string(rep.first_line) + ": game " +
+                          std::to_string(rep.index + 1) + " " + tag(rep, "White") + " - " +
+                          tag(rep, "Black") + " " + rep.result;
+      auto refuse = [&](const std::string& why) { refused.push_back(where + ": " + why); };
+      if (rep.status() == adjudication::GameStatus::Errors) {
+        for (const auto& i : rep.issues)
+          if (i.severity == pgn::Severity::Error) {
+            refuse(i.message + " [" + i.code + "]");
+            break;
+          }
+        continue;
+      }
+      if (rep.result != "1-0" && rep.result != "0-1" && rep.result != "1/2-1/2") {
+        refuse("no result (" + (rep.result.empty() ? std::string("none") : rep.result) + ")");
+        continue;
+      }
+      std::string rt = tag(rep, "Round");
+      if (!rt.empty() && rt != "?" && rt != "-") {
+        std::string lead = rt.substr(0, rt.find('.'));
+        if (lead != std::to_string(round)) {
+          refuse("Round tag '" + rt + "' is not round " + std::to_string(round));
+          continue;
+        }
+      }
+      Tpn w = 0, b = 0;
+      try {
+        std::string wid = tag(rep, "WhiteFideId"), bid = tag(rep, "BlackFideId");
+        w = find_player(e, wid.empty() ? tag(rep, "White") : wid);
+        b = find_player(e, bid.empty() ? tag(rep, "Black") : bid);
+      } catch (const EventError& x) {
+        refuse(x.what());
+        continue;
+      }
+      int board = find_board(e, round, w, b);
+      if (!board) {
+        refuse("these players do not meet in round " + std::to_string(round));
+        continue;
+      }
+      if (e.settings.boards[round][board - 1].first != w) {
+        refuse("colours differ from the pairing of board " + std::to_string(board));
+        continue;
+      }
+      std::string old = board_result(e, round, board);
+      if (old == rep.result) continue;  // the same result again
+      if (!old.empty()) {
+        refuse("board " + std::to_string(board) + " has " + old +
+               " already (correct it with `arbiter event result`)");
+        continue;
+      }
+      set_result(e, round, board, rep.result);
+      recorded.push_back("round " + std::to_string(round) + " board " + std::to_string(board) +
+                         ": " + player_label(e, w) + " - " + player_label(e, b) + " " + rep.result);
+    }
+    return "results of round " + std::to_string(round) + " from " + pgn_file + " (" +
+           std::to_string(recorded.size()) + " recorded)";
+  });
+  for (const auto& r : recorded) std::cout << "recorded: " << r << '\n';
+  for (const auto& r : refused) std::cout << "refused: " << r << '\n';
+  std::cout << recorded.size() << " result(s) recorded, " << refused.size() << " game(s) refused\n";
+  return refused.empty() ? kExitOk : kExitFailure;
+}
+
+}  // namespace arbiter::cli::event
+#endif  // ARBITER_EVENT_STANDINGS
