@@ -182,6 +182,14 @@ Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_bu
         return winnable(without_loops(pos, line), spent + deep.nodes());
       spent += deep.nodes();
     }
+    for (int variant = 0; variant < 2 && spent < node_budget; ++variant) {
+      Helpmate deep(side);
+      deep.force_target(corners[variant % corners.size()]);
+      deep.chase(true);
+      if (deep.run(pos, 1, 60, std::min(2 * slice, node_budget - spent), 0, &tt, line))
+        return winnable(without_loops(pos, line), spent + deep.nodes());
+      spent += deep.nodes();
+    }
     if (exhaustive(50000, &done)) return done;
     if (spent < node_budget) {
       Helpmate deep(side);

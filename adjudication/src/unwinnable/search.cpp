@@ -37,8 +37,17 @@ std::uint64_t search_key(const Position& pos) {
          (pos.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (pos.ep_square() + 1));
 }
 
-// The winner can never mate with a bare king; cheap enough to test at every node.
-bool bare(const Position& pos, Color c) { return pos.pieces(c) == pos.pieces(c, KING); }
+// Cheap material facts, tested at every node: a bare king never mates, and neither does a lone
+// knight or bishops of one colour against a bare king (no piece to block a flight square; see
+// material.cpp for the general arguments).
+bool bare(const Position& pos, Color c) {
+  const Bitboard ours = pos.pieces(c) & ~pos.pieces(c, KING);
+  if (!ours) return true;
+  if (pos.pieces(~c) != pos.pieces(~c, KING) || (ours & pos.pieces(PAWN))) return false;
+  if (ours == pos.pieces(c, KNIGHT)) return !more_than_one(ours);
+  const Bitboard b = pos.pieces(c, BISHOP);
+  return ours == b && (!(b & DARK_SQUARES) || !(b & LIGHT_SQUARES));
+}
 
 }  // namespace
 
@@ -56,7 +65,8 @@ int Helpmate::cost(const Position& pos, Move m) const {
   if (color_of(p) == winner_) {
     // The winner: captures clear the way, pawns head for promotion, pieces close in.
     if (capture || pt == PAWN) return kReward;
-    if (distance(m.to(), target_) < distance(m.from(), target_)) return kReward;
+    const Square aim = chase_ ? pos.king_square(~winner_) : target_;
+    if (distance(m.to(), aim) < distance(m.from(), aim)) return kReward;
     return kNormal;
   }
   // The loser: its king walks to the mating corner and its pieces gather round it to block its
@@ -67,7 +77,7 @@ int Helpmate::cost(const Position& pos, Move m) const {
     Square k = pos.king_square(~winner_);
     if (distance(m.to(), k) < distance(m.from(), k)) return kReward;
   }
-  if (capture || pt == PAWN) return kPunish;
+  if (capture || (pt == PAWN && !chase_)) return kPunish;
   return kNormal;
 }
 

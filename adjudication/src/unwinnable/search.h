@@ -44,6 +44,9 @@ class Helpmate {
   // Mating corners to try, nearest to the loser's king first (bishop colour respected).
   static std::vector<Square> corners(const Position& root, Color winner);
   void force_target(Square s) { forced_ = s; }
+  // Variant cost model: the winner's pieces close in on the loser's king itself, and the
+  // loser's pawns may advance freely (to promote into blockers).
+  void chase(bool on) { chase_ = on; }
   // Steer towards a checkmate configuration: goal[s] is where the piece now on s should go.
   void set_goals(const std::array<Square, SQUARE_NB>& goal) {
     goal_at_ = goal;
@@ -57,7 +60,7 @@ class Helpmate {
 
   Color winner_;
   Square target_ = SQ_H8, forced_ = SQ_NONE;
-  bool use_goals_ = false;
+  bool use_goals_ = false, chase_ = false;
   std::array<Square, SQUARE_NB> goal_at_{};  // mating corner the loser's king heads for
   std::uint64_t total_nodes_ = 0, call_nodes_ = 0, iter_nodes_ = 0;
   std::uint64_t node_limit_ = 0, iter_limit_ = 0;
