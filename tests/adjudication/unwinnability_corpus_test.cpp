@@ -84,7 +84,8 @@ Tally check(const std::vector<Row>& rows, const std::string& name, std::uint64_t
   }
   std::cout << name << ": " << rows.size() << " queries, " << t.agree << " agree, " << t.wrong
             << " wrong, " << t.undetermined << " undetermined, " << t.bad_witness
-            << " bad witnesses\n";
+            << " bad witnesses; avg " << (rows.empty() ? 0 : t.total_us / rows.size()) << " us, worst "
+            << t.worst_us / 1000 << " ms per query (one thread)\n";
   return t;
 }
 
