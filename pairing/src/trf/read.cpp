@@ -11,8 +11,9 @@
 namespace arbiter::pairing {
 
 TrfError::TrfError(std::string file, int line, int column, std::string message)
-    : std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
-                         message),
+    : std::runtime_error(line > 0 ? file + ":" + std::to_string(line) + ":" +
+                                        std::to_string(column) + ": " + message
+                                  : file + ": " + message),
       file_(std::move(file)),
       line_(line),
       column_(column),
@@ -53,7 +54,6 @@ class Reader {
   Reader(std::string file, const TrfReadOptions& o) : file_(std::move(file)), opt_(o) {}
 
   Tournament read(std::string_view text) {
-    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8 BOM
     split(text);
     for (const auto& l : lines_) record(l);
     finish();
@@ -71,6 +71,8 @@ class Reader {
     int line;
     DeclaredBye bye;
     std::vector<int> cols;
+    size_t extra_index = 0;  // where it stands among extra_records (team events keep it there)
+    bool after_players = false;
   };
   std::vector<Pending> xxz_, byes240_;
   std::vector<std::pair<int, std::string>> nrs_;  // extra_records index, federation
@@ -90,7 +92,10 @@ class Reader {
       size_t j = i;
       while (j < text.size() && text[j] != '\n' && text[j] != '\r') ++j;
       int bad = 0;
-      lines_.emplace_back(text.substr(i, j - i), ++n, bad);
+      std::string_view l = text.substr(i, j - i);
+      while (l.substr(0, 3) == "\xEF\xBB\xBF")
+        l.remove_prefix(3);  // BOMs (also after joining files)
+      lines_.emplace_back(l, ++n, bad);
       if (bad) fail(n, bad, "invalid UTF-8 byte (TRF text must be UTF-8)");
       if (j < text.size() && text[j] == '\r' && j + 1 < text.size() && text[j + 1] == '\n') ++j;
       i = j + 1;
@@ -209,6 +214,7 @@ class Reader {
       fail(l, 5, "expected the starting rank (1-9999) in columns 5-8");
     p.tpn = *tpn;
     std::string_view sex = l.cols(10, 10);
+    if (sex.size() > 1) fail(l, 10, "expected a one-letter sex code (m, w) in column 10");
     p.sex = sex.empty() ? ' ' : sex[0];
     p.title = std::string(trim(l.cols(11, 13)));
     p.name = std::string(trim(l.cols(15, 47)));
@@ -246,6 +252,8 @@ class Reader {
              "expected blanks between round cells (columns " + std::to_string(c + 8) + "-" +
                  std::to_string(c + 9) + ")");
     }
+    // A trailing "0000 -" without result says no more than a blank cell: not stored either.
+    while (!p.rounds.empty() && p.rounds.back() == RoundEntry{}) p.rounds.pop_back();
     if (line_of_.count(p.tpn))
       fail(l, 5,
            "starting rank " + std::to_string(p.tpn) + " already used on line " +
@@ -422,13 +430,17 @@ class Reader {
 
   void xxz(const Line& l) {
     auto tk = trf::tokens(l.from(4), l.cols(1, 3).size());
-    xxz_.push_back({l.number(), {Result::ZeroBye, 0, ids(l, tk, 0, "XXZ"), true}, {}});
+    xxz_.push_back({l.number(),
+                    {Result::ZeroBye, 0, ids(l, tk, 0, "XXZ"), true},
+                    {},
+                    t_.extra_records.size(),
+                    seen_players_});
   }
 
   // XXA nnnn pp.p pp.p ...: id in cols 5-8, round r's value at cols 10+5(r-1)..13+5(r-1).
   void xxa(const Line& l) {
     auto id = parse_int(l.cols(5, 8));
-    if (!id || *id < 1) fail(l, 5, "expected a starting rank in columns 5-8 of XXA");
+    if (!id || *id < 1 || *id > 9999) fail(l, 5, "expected a starting rank in columns 5-8 of XXA");
     for (int c = 10, r = 1; c <= l.chars(); c += 5, ++r) {
       std::string_view f = trim(l.cols(c, c + 4));
       if (f.empty()) continue;
@@ -437,7 +449,6 @@ class Reader {
         fail(l, c,
              "expected accelerated points (e.g. 1.0) in columns " + std::to_string(c) + "-" +
                  std::to_string(c + 3));
-      if (*v == 0) continue;
       auto& acc = t_.accelerations;
       if (!acc.empty() && acc.back().first_player == *id && acc.back().last_player == *id &&
           acc.back().last_round == r - 1 && acc.back().points == *v)
@@ -462,7 +473,7 @@ class Reader {
                   ids(l, tk, 2, "240"), false};
     std::vector<int> cols;
     for (size_t i = 2; i < tk.size(); ++i) cols.push_back(l.column_of(tk[i].offset));
-    byes240_.push_back({l.number(), b, cols});
+    byes240_.push_back({l.number(), b, cols, t_.extra_records.size(), seen_players_});
   }
 
   // 250 MMMM GGGG RRF RRL PPPF PPPL (fixed columns).
@@ -495,6 +506,10 @@ class Reader {
     auto p1 = num(23, 26, "the first player"), p2 = num(28, 31, "the last player");
     if (!r1) fail(l, 15, "expected the first round in columns 15-17 of 250");
     if (!p1) fail(l, 23, "expected the first player in columns 23-26 of 250");
+    if (*r1 < 1 || (r2 && *r2 < *r1))
+      fail(l, 15, "expected rounds first <= last, from 1, in columns 15-21 of 250");
+    if (*p1 < 1 || (p2 && *p2 < *p1))
+      fail(l, 23, "expected players first <= last, from 1, in columns 23-31 of 250");
     a.first_round = *r1;
     a.last_round = r2.value_or(*r1);
     a.first_player = *p1;
@@ -509,8 +524,10 @@ class Reader {
     auto tk = trf::tokens(l.from(5), l.cols(1, 4).size());
     if (tk.size() < 2) fail(l, 5, "expected first round, last round and players in 260");
     auto r1 = parse_int(tk[0].text), r2 = parse_int(tk[1].text);
-    if (!r1 || *r1 < 1) fail(l, l.column_of(tk[0].offset), "expected the first round in 260");
-    if (!r2 || *r2 < 0) fail(l, l.column_of(tk[1].offset), "expected the last round in 260");
+    if (!r1 || *r1 < 1 || *r1 > 999)
+      fail(l, l.column_of(tk[0].offset), "expected the first round (1-999) in 260");
+    if (!r2 || *r2 < 0 || *r2 > 999)
+      fail(l, l.column_of(tk[1].offset), "expected the last round (0-999) in 260");
     t_.forbidden.push_back({*r1, *r2, ids(l, tk, 2, "260")});
   }
 
@@ -561,22 +578,29 @@ class Reader {
       t_.scoring_given = true;
     }
     if (opt_.check_consistency) check_cells();
-    // In team events (013/310 records) 240 byes name teams: keep those records verbatim.
     const bool teams =
         std::any_of(t_.extra_records.begin(), t_.extra_records.end(), [](const ExtraRecord& e) {
           return e.line.compare(0, 3, "013") == 0 || e.line.compare(0, 3, "310") == 0;
         });
-    for (const auto& b : byes240_) {
-      if (!teams) {
-        apply_bye(b);
-        continue;
+    // In team events 240/XXZ byes name teams: those records are kept verbatim where they stood
+    // among the other kept records (inserted from the last one so the indices stay valid).
+    if (teams) {
+      std::vector<const Pending*> keep;
+      for (const auto& b : byes240_) keep.push_back(&b);
+      for (const auto& b : xxz_) keep.push_back(&b);
+      std::stable_sort(keep.begin(), keep.end(),
+                       [](const Pending* a, const Pending* b) { return a->line < b->line; });
+      for (auto it = keep.rbegin(); it != keep.rend(); ++it)
+        t_.extra_records.insert(
+            t_.extra_records.begin() + (*it)->extra_index,
+            {std::string(lines_[(*it)->line - 1].text()), (*it)->after_players});
+    } else {
+      for (const auto& b : byes240_) apply_bye(b);
+      const int next = t_.paired_rounds() + 1;
+      for (auto& z : xxz_) {
+        z.bye.round = next;  // XXZ: absent in the round to be paired
+        apply_bye(z);
       }
-      t_.extra_records.push_back({std::string(lines_[b.line - 1].text()), true});
-    }
-    const int next = t_.paired_rounds() + 1;
-    for (auto& z : xxz_) {
-      z.bye.round = next;  // XXZ: absent in the round to be paired
-      apply_bye(z);
     }
     // NRS records count only with a 172 record (TRF-2026); otherwise the line is just kept.
     if (!t_.ranking_federation.empty() || !t_.ranking_method.empty())

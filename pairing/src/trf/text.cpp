@@ -88,6 +88,7 @@ std::optional<Points> parse_points(std::string_view s) {
       if (s[i] != '0') return std::nullopt;
   }
   if (!digits) return std::nullopt;
+  if (whole > 99999) return std::nullopt;  // no event scores 100,000 points: a typo
   Points p = Points(whole * 10 + tenth);
   return neg ? -p : p;
 }

@@ -82,6 +82,9 @@ std::string pts(Points p) { return format_points(p); }
 
 // 162 can say W (win = forfeit win = FPB), D (draw = HPB), L, A (ZPB = forfeit loss), P, X.
 bool expressible_162(const Scoring& s) {
+  auto fits = [](Points p) { return p >= -99 && p <= 999; };  // 4 columns: "-9.9" .. "99.9"
+  for (Points p : {s.win_white, s.draw_white, s.loss_white, s.zero_bye, s.pairing_bye, s.unknown})
+    if (!fits(p)) return false;
   return s.win_white == s.win_black && s.win_white == s.forfeit_win && s.win_white == s.full_bye &&
          s.draw_white == s.draw_black && s.draw_white == s.half_bye &&
          s.loss_white == s.loss_black && s.zero_bye == s.forfeit_loss;
@@ -92,9 +95,11 @@ std::string line162(const Scoring& s) {
   r.put(1, "162", 3);
   int c = 6;
   auto add = [&](char code, Points v) {
+    const std::string val = pts(v);  // wider than 4 columns only for absurd values
+    const int w = std::max<int>(4, int(val.size()));
     r.put(c, std::string(1, code), 1);
-    r.put(c + 1, pts(v), 4, true);
-    c += 9;
+    r.put(c + 1, val, w, true);
+    c += 5 + w;
   };
   // Only W D L always; A P X only when not the default (bbpPairings rejects A and X).
   add('W', s.win_white);
@@ -106,11 +111,13 @@ std::string line162(const Scoring& s) {
   return r.str();
 }
 
-std::string line_xxs(const Scoring& s) {
+// XXS with the values that differ from the defaults, or every value (`full`: after a 162 line
+// that could not say everything, so that nothing depends on what 162 implied).
+std::string line_xxs(const Scoring& s, bool full = false) {
   const Scoring d;
   std::string out = "XXS";
   auto add = [&](const char* code, Points v, Points def) {
-    if (v != def) out += std::string(" ") + code + "=" + pts(v);
+    if (full || v != def) out.append(" ").append(code).append("=").append(pts(v));
   };
   add("WW", s.win_white, d.win_white);
   add("BW", s.win_black, d.win_black);
@@ -164,7 +171,7 @@ std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
       out.push_back(t.initial_colour == Colour::White ? "152 W" : "152 B");
     if (t.scoring_given || t.scoring != Scoring{}) {
       out.push_back(line162(t.scoring));
-      if (!expressible_162(t.scoring)) out.push_back(line_xxs(t.scoring));
+      if (!expressible_162(t.scoring)) out.push_back(line_xxs(t.scoring, true));
     }
   } else {
     if (t.total_rounds > 0) out.push_back("XXR " + std::to_string(t.total_rounds));
