@@ -15,7 +15,10 @@
 //   b              [C6] pairs in the current bracket (lower player resident of the bracket).
 //   S              [C7] scores paired in the current bracket: the higher player's score counter.
 //   b, S           [C8] the same two for the next bracket (one bracket of look-ahead).
-//   b              [C9] PAB assignee's unplayed games (when one downfloater ends with the PAB).
+//   2b             [C9] PAB assignee's unplayed games: when the single downfloater of the bracket
+//                  will end up with the PAB, each paired player of the PAB score adds its rank
+//                  among those players ordered by played games, most first, so the player left
+//                  over has played the most games.
 //   4 x b          colour: [C10] two players with |CD|>1 and the same preference (topscorers),
 //                  [C11] same colour three times, [C12] preferences granted, [C13] strong
 //                  preferences granted.
