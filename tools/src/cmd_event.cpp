@@ -80,12 +80,11 @@ const Sub kSubs[] = {
      cmd_pair},
     {"result", "FILE BOARD RESULT [BOARD RESULT ...] [--round R]",
      "Records results: 1-0 0-1 1/2-1/2, forfeits +- -+ --, * to clear.", cmd_result},
-#ifdef ARBITER_EVENT_STANDINGS
+#ifdef ARBITER_EVENT_VALIDATE
     {"results", "FILE --pgn GAMES.pgn [--round R]",
      "Validates the round's games and records the results of the clean ones.", cmd_results},
 #endif
     {"show", "FILE [--round R]", "Prints a round's pairings and results.", cmd_show},
-#ifdef ARBITER_EVENT_STANDINGS
     {"standings", "FILE [--format text|crosstable|tsv|csv|json|html]",
      "Standings with the event's tiebreaks (and the Armageddon when played).", cmd_standings},
     {"playoff", "FILE [--result R]",
@@ -94,7 +93,6 @@ const Sub kSubs[] = {
      "Writes the TRF-2026 report for rating (points, ranks, tiebreaks).", cmd_export},
     {"report", "FILE --html OUT.html",
      "Writes the standings and crosstable as a printable HTML page.", cmd_report},
-#endif
     {"undo", "FILE", "Restores the event as it was before the last change.", cmd_undo},
 };
 

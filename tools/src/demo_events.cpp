@@ -138,10 +138,6 @@ class Demo {
   }
 
   void finish(const std::string& f, bool playoff) {
-#ifndef ARBITER_EVENT_STANDINGS
-    (void)f, (void)playoff;
-    return;
-#endif
     say("standings " + fs::path(f).filename().string());
     event({"standings", f});
     if (!playoff) return;

@@ -15,8 +15,8 @@
 #if __has_include("arbiter/pairing/dutch.h")
 #define ARBITER_EVENT_DUTCH 1
 #endif
-#if __has_include("arbiter/pairing/standings.h") && __has_include("arbiter/adjudication/validate.h")
-#define ARBITER_EVENT_STANDINGS 1
+#if __has_include("arbiter/adjudication/validate.h")
+#define ARBITER_EVENT_VALIDATE 1
 #endif
 
 namespace arbiter::cli::event {

@@ -1,0 +1,619 @@
+// FIDE Dutch system (C.04.3, 2026): brackets processed from the top score down; in each one a
+// sequence of maximum-weight matchings over all players not yet paired decides, criterion by
+// criterion, which moved-down players are paired, with whom, which residents are exchanged
+// between S1 and S2 and finally each S1 player's opponent. Every decision keeps the weight of
+// the whole-field matching maximal, so [C4] (a complete legal round-pairing for everybody
+// left) holds at every step.
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+
+#include "arbiter/pairing/dutch.h"
+#include "arbiter/pairing/matching.h"
+#include "dutch/dutch_player.h"
+#include "dutch/edge_weight.h"
+#include "dutch/player_data.h"
+
+namespace arbiter::pairing {
+namespace dutch {
+namespace {
+
+template <int L>
+class Engine {
+  using W = matching::WideUint<L>;
+
+ public:
+  Engine(const DutchInput& in, std::vector<Player> players, const WeightLayout& layout)
+      : in_(in), layout_(layout), p_(std::move(players)), n_((int)p_.size()) {
+    w_.assign((size_t)n_ * n_, W{});
+    finalized_.assign(n_, 0);
+    final_mate_.assign(n_, -1);
+    const int threshold = (in.played_rounds * std::max(in.points_win, in.points_draw)) >> 1;
+    last_round_ = in.played_rounds >= in.total_rounds - 1;
+    for (auto& p : p_) top_scorer_.push_back(p.score > threshold);
+  }
+
+  DutchPairing run();
+
+ private:
+  const DutchInput& in_;
+  WeightLayout layout_;
+  std::vector<Player> p_;
+  int n_;
+  std::vector<W> w_;  // symmetric weight matrix of the whole-field matching
+  std::vector<char> finalized_;
+  std::vector<int> final_mate_;
+  std::vector<char> top_scorer_;
+  bool last_round_ = false;
+
+  int bye_score_ = 0;
+  bool single_downfloater_is_bye_ = false;
+  std::map<int, int> played_games_rank_;
+
+  W& weight(int a, int b) { return w_[(size_t)std::max(a, b) * n_ + std::min(a, b)]; }
+  void set(int a, int b, const W& v) { weight(a, b) = v; }
+
+  bool played_before(const Player& a, const Player& b) const {
+    return std::binary_search(a.played_opponents.begin(), a.played_opponents.end(), b.id);
+  }
+
+  // [C1] no rematch; [C3] non-topscorers with the same absolute preference never meet
+  // (topscorers: only when pairing the final round).
+  bool compatible(int x, int y) const {
+    const Player &a = p_[x], &b = p_[y];
+    if (played_before(a, b)) return false;
+    if (!a.absolute() || !b.absolute() || a.preference != b.preference) return true;
+    return last_round_ && (top_scorer_[x] || top_scorer_[y]);
+  }
+
+  bool bye_candidate(int x) const { return p_[x].bye_eligible && p_[x].score <= bye_score_; }
+
+  // Writes `value` (< 2^width) into the next field.
+  static void push(W& r, int width, std::uint64_t value) {
+    r <<= width;
+    r += W(value);
+  }
+  void push_scores(W& r, const std::vector<std::pair<int, int>>& counts) const {
+    r <<= layout_.s;
+    for (auto [score, count] : counts) {
+      W t(count);
+      t <<= layout_.shift.at(score);
+      r += t;
+    }
+  }
+
+  // The base edge weight of the pair (higher = earlier in the order, lower = later).
+  W edge_weight(int hi, int lo, bool lo_in_current, bool lo_in_next) const {
+    W r{};
+    if (!compatible(hi, lo)) return r;
+    const Player &h = p_[hi], &l = p_[lo];
+    const int b = layout_.b;
+    r = W(1 + !bye_candidate(hi) + !bye_candidate(lo));
+    push(r, b, lo_in_current);  // [C6]
+    if (lo_in_current)
+      push_scores(r, {{h.score, 1}});
+    else
+      r <<= layout_.s;       // [C7]
+    push(r, b, lo_in_next);  // [C8]
+    if (lo_in_next)
+      push_scores(r, {{h.score, 1}});
+    else
+      r <<= layout_.s;
+    {  // [C9]
+      std::uint64_t v = 0;
+      if (single_downfloater_is_bye_) {
+        if (h.score == bye_score_) v += played_games_rank_.at(h.played_games);
+        if (l.score == bye_score_) v += played_games_rank_.at(l.played_games);
+      }
+      push(r, 2 * b, v);
+    }
+    // Colour criteria ([C10]-[C13]) count only pairs of the current bracket.
+    const bool m = lo_in_current;
+    const Player &pl = l, &op = h;
+    push(r, b,
+         m && (!pl.absolute_imbalance() || !op.absolute_imbalance() ||
+               pl.preference != op.preference));
+    push(r, b,
+         m && (!pl.absolute() || !op.absolute() || pl.preference != op.preference ||
+               (pl.imbalance == op.imbalance
+                    ? pl.repeated == DutchColour::None || pl.repeated != op.repeated
+                    : (pl.imbalance > op.imbalance ? op : pl).repeated != invert(pl.preference))));
+    push(r, b,
+         m && (pl.preference != op.preference || pl.preference == DutchColour::None ||
+               op.preference == DutchColour::None));
+    push(r, b,
+         m && ((!pl.strong && !pl.absolute()) || (!op.strong && !op.absolute()) ||
+               (pl.absolute() && op.absolute()) || pl.preference != op.preference));
+    // Float criteria [C14]-[C21].
+    const int pr = in_.played_rounds;
+    const bool hi_is_mdp = h.score > l.score;
+    for (int back = 1; back <= 2; ++back) {
+      if (pr < back) break;
+      push(r, b,
+           m ? (l.floats[back] == Float::Down) + (!hi_is_mdp && h.floats[back] == Float::Down) : 0);
+      push(r, b, m && !(hi_is_mdp && l.floats[back] == Float::Up));
+    }
+    for (int back = 1; back <= 2; ++back) {
+      if (pr < back) break;
+      if (m)
+        push_scores(r, {{l.score, l.floats[back] == Float::Down},
+                        {h.score, h.floats[back] == Float::Down}});
+      else
+        r <<= layout_.s;
+      if (m && !(hi_is_mdp && l.floats[back] == Float::Up))
+        push_scores(r, {{h.score, 1}});
+      else
+        r <<= layout_.s;
+    }
+    r <<= 3 * b + 1;
+    return r;
+  }
+
+  // Maximum-weight matching of the players not yet paired. The weights are first squeezed:
+  // bit columns that are zero in every edge are dropped, keeping between two runs of used
+  // columns at least enough spare bits for the sum over a matching of one run (n/2 edges) never
+  // to reach the next run. Sums of weights then compare exactly as before, so the optimum is
+  // the same; the arithmetic runs on far fewer limbs.
+  std::vector<int> solve() {
+    std::vector<int> live;
+    std::vector<int> index(n_, -1);
+    for (int v = 0; v < n_; ++v)
+      if (!finalized_[v]) {
+        index[v] = (int)live.size();
+        live.push_back(v);
+      }
+    W used{};
+    for (int i = 0; i < (int)live.size(); ++i)
+      for (int j = 0; j < i; ++j) used |= w_[(size_t)live[i] * n_ + live[j]];
+    struct Run {
+      int lo, len, to;
+    };
+    std::vector<Run> runs;
+    const int guard = bits_for((long long)live.size()) + 1;
+    int next_free = 0, prev_end = -1;
+    for (int i = 0; i < W::bits;) {
+      if (!used.bit(i)) {
+        ++i;
+        continue;
+      }
+      int j = i;
+      while (j < W::bits && used.bit(j)) ++j;
+      if (prev_end >= 0) next_free += std::min(i - prev_end, guard);
+      for (int lo = i; lo < j; lo += 64) {
+        const int len = std::min(64, j - lo);
+        runs.push_back({lo, len, next_free});
+        next_free += len;
+      }
+      prev_end = j;
+      i = j;
+    }
+    const int bits = next_free + 3;
+    std::vector<int> mate;
+    if (bits <= 64)
+      mate = solve_packed<1>(live, runs);
+    else if (bits <= 128)
+      mate = solve_packed<2>(live, runs);
+    else if (bits <= 192)
+      mate = solve_packed<3>(live, runs);
+    else if (bits <= 256)
+      mate = solve_packed<4>(live, runs);
+    else if (bits <= 384)
+      mate = solve_packed<6>(live, runs);
+    else if (bits <= 512)
+      mate = solve_packed<8>(live, runs);
+    else
+      mate = solve_packed<L>(live, runs);
+    std::vector<int> out(n_);
+    for (int v = 0; v < n_; ++v) out[v] = finalized_[v] ? final_mate_[v] : live[mate[index[v]]];
+    return out;
+  }
+
+  template <int M, class Runs>
+  std::vector<int> solve_packed(const std::vector<int>& live, const Runs& runs) const {
+    using P = matching::WideUint<M>;
+    std::vector<typename matching::MaxWeightMatching<P>::Edge> edges;
+    for (int i = 0; i < (int)live.size(); ++i)
+      for (int j = 0; j < i; ++j) {
+        const W& x = w_[(size_t)live[i] * n_ + live[j]];
+        if (x.is_zero()) continue;
+        P packed{};
+        for (const auto& r : runs) packed.or_bits(r.to, x.bits_at(r.lo, r.len));
+        edges.push_back({j, i, packed});
+      }
+    return matching::MaxWeightMatching<P>::solve((int)live.size(), std::move(edges));
+  }
+
+  void finalize(int a, int b) {
+    finalized_[a] = finalized_[b] = 1;
+    final_mate_[a] = b;
+    final_mate_[b] = a;
+  }
+};
+
+template <int L>
+DutchPairing Engine<L>::run() {
+  DutchPairing result;
+  const bool odd = n_ & 1;
+  const int b = layout_.b;
+  const int top = p_.front().score;
+  auto score = [&](int v) { return p_[v].score; };
+
+  // Initial matching: is any complete pairing possible, and which score gets the PAB ([C5]).
+  for (int x = 0; x < n_; ++x)
+    for (int y = 0; y < x; ++y) {
+      if (odd) {
+        W r{};
+        if (compatible(x, y)) {
+          r = W(1 + !p_[x].bye_eligible + !p_[y].bye_eligible);
+          r <<= layout_.s;
+          r += W(layout_.shift.at(score(x)) + layout_.shift.at(score(y)));
+          r <<= b;
+          r += W(score(x) >= top);
+        }
+        set(x, y, r);
+      } else {
+        set(x, y, edge_weight(y, x, false, false));
+      }
+    }
+  std::vector<int> mate = solve();
+  {
+    int unmatched = 0;
+    bool ineligible = false;
+    for (int v = 0; v < n_; ++v)
+      if (mate[v] == v) {
+        ++unmatched;
+        ineligible = ineligible || !p_[v].bye_eligible;
+      }
+    if (unmatched > 1 || ineligible) {
+      result.error = "no round-pairing satisfies the absolute criteria [C1]-[C3]";
+      return result;
+    }
+  }
+  if (odd) {
+    for (int v = 0; v < n_; ++v)
+      if (mate[v] == v) {
+        bye_score_ = score(v);
+        break;
+      }
+    single_downfloater_is_bye_ = false;
+    if (bye_score_ >= top) {
+      single_downfloater_is_bye_ = true;
+      for (int v = 0; v < n_ && score(v) >= top; ++v)
+        if (score(mate[v]) < top) {
+          single_downfloater_is_bye_ = false;
+          break;
+        }
+    }
+    std::vector<int> counts;
+    for (int v = 0; v < n_; ++v)
+      if (score(v) == bye_score_) counts.push_back(p_[v].played_games);
+    // [C9]: rank players of the PAB score by played games, most played first; the pairing
+    // maximises the ranks of the players it pairs, so the PAB goes to the most games played.
+    std::sort(counts.rbegin(), counts.rend());
+    for (int i = 0; i < (int)counts.size(); ++i) played_games_rank_[counts[i]] = i;
+    for (int x = 0; x < n_; ++x)
+      for (int y = 0; y < x; ++y) set(x, y, edge_weight(y, x, false, false));
+  }
+
+  std::vector<char> matched(n_, 0);
+  std::vector<int> cur;  // bracket members (vertices): moved-down players, residents, next group
+  int next = 0;
+  while (next < n_ && score(next) >= top) cur.push_back(next++);
+  int mdp = 0, sg_begin_v = 0;
+
+  while (cur.size() > 1 || next < n_) {
+    const int nsgb = (int)cur.size();
+    const int nsgb_v = sg_begin_v + (nsgb - mdp);
+    const int group_start = next;
+    while (next < n_ && score(next) >= score(group_start)) cur.push_back(next++);
+    const int cn = (int)cur.size();
+    auto in_bracket = [&](int v) { return v >= sg_begin_v && v < nsgb_v; };
+
+    // Base weights of every pair touching the bracket's residents or the next score group.
+    std::vector<W> base((size_t)cn * cn);
+    auto B = [&](int s, int l) -> W& { return base[(size_t)l * cn + s]; };
+    for (int l = mdp; l < cn; ++l)
+      for (int s = 0; s < l; ++s) {
+        B(s, l) = edge_weight(cur[s], cur[l], l < nsgb, l >= nsgb);
+        set(cur[l], cur[s], B(s, l));
+      }
+    mate = solve();
+
+    // Which moved-down players are paired in this bracket ([C6], [C7]; art. 4.4 MDP sets).
+    int md_score = 0, remaining = 0, remaining_matched = 0;
+    for (int pi = 0; pi < mdp; ++pi) {
+      if (!pi || score(cur[pi]) < md_score) {
+        md_score = score(cur[pi]);
+        remaining = remaining_matched = 0;
+        for (int q = pi; q < cn && score(cur[q]) >= md_score; ++q) {
+          ++remaining;
+          remaining_matched += in_bracket(mate[cur[q]]);
+        }
+      }
+      if (!remaining_matched) continue;
+      const int v = cur[pi];
+      if (remaining <= remaining_matched) {
+        matched[v] = 1;
+        continue;
+      }
+      --remaining;
+      if (!in_bracket(mate[v])) {
+        for (int oi = mdp; oi < nsgb; ++oi) {
+          W x = B(pi, oi);
+          if (x) {
+            x |= 1;
+            set(v, cur[oi], x);
+          }
+        }
+        mate = solve();
+      }
+      if (in_bracket(mate[v])) {
+        matched[v] = 1;
+        --remaining_matched;
+        for (int oi = mdp; oi < nsgb; ++oi) {
+          W x = B(pi, oi);
+          if (x) {
+            x |= (std::uint64_t)(nsgb - mdp);
+            x += 1;
+            set(v, cur[oi], x);
+          }
+        }
+      }
+    }
+
+    // Opponents of the moved-down players: the highest resident possible, in MDP order.
+    for (int pi = 0; pi < mdp; ++pi) {
+      const int v = cur[pi];
+      if (!matched[v]) continue;
+      std::uint64_t addend = (std::uint64_t)cn;
+      for (int oi = nsgb - 1; oi >= mdp; --oi) {
+        const int ov = cur[oi];
+        if (matched[ov]) continue;
+        W x = B(pi, oi);
+        if (x) {
+          x += addend;
+          set(v, ov, x);
+          ++addend;
+        }
+      }
+      mate = solve();
+      const int mv = mate[v];
+      matched[mv] = 1;
+      finalize(v, mv);
+    }
+
+    // The remainder (or homogeneous bracket): S1 = its first `rp` players.
+    std::vector<int> rem;  // positions in cur
+    int rp = 0;
+    for (int oi = mdp; oi < nsgb; ++oi) {
+      const int v = cur[oi];
+      if (mate[v] < sg_begin_v) continue;
+      rem.push_back(oi);
+      if (mate[v] < v) ++rp;
+    }
+    const int rn = (int)rem.size();
+    // Exchange preferences (art. 4.3): fewest players exchanged, then the smallest BSN sums.
+    auto ewc = [&](int s, int l, int s_index) {
+      W r = B(s, l);
+      if (r) {
+        W add(s_index < rp ? 1 : 0);
+        add <<= 2 * b;
+        add -= W((std::uint64_t)s_index);
+        add <<= 1;
+        r += add;
+      }
+      return r;
+    };
+    auto forward = [&](int v) { return mate[v] > v && mate[v] < nsgb_v; };
+    for (int i = 0; i < rn; ++i)
+      for (int j = i + 1; j < rn; ++j) set(cur[rem[i]], cur[rem[j]], ewc(rem[i], rem[j], i));
+    mate = solve();
+    int exchanges = 0;
+    for (int i = 0; i < rp; ++i) exchanges += !forward(cur[rem[i]]);
+
+    // S1 players moved to S2: the lowest ones possible.
+    int left = exchanges;
+    for (int i = rp - 1; i >= 0 && left; --i) {
+      const int P = rem[i], v = cur[P];
+      if (forward(v)) {
+        for (int j = i + 1; j < rn; ++j) {
+          W x = ewc(P, rem[j], i);
+          if (x) {
+            x -= 1;
+            set(v, cur[rem[j]], x);
+          }
+        }
+        mate = solve();
+      }
+      const bool exchange = !forward(v);
+      left -= exchange;
+      for (int j = i + 1; j < rn; ++j) {
+        if (exchange) B(P, rem[j]) = W{};
+        set(v, cur[rem[j]], ewc(P, rem[j], i));
+      }
+    }
+    // S2 players moved to S1: the highest ones possible.
+    left = exchanges;
+    for (int i = rp; i < rn && left > 1; ++i) {
+      const int P = rem[i], v = cur[P];
+      const bool already = forward(v);
+      if (!already) {
+        for (int j = i + 1; j < rn; ++j) {
+          W x = ewc(P, rem[j], i);
+          if (x) {
+            x += 1;
+            set(v, cur[rem[j]], x);
+          }
+        }
+        mate = solve();
+      }
+      if (forward(v)) {
+        --left;
+        for (int j = 0; j < i; ++j) {
+          B(rem[j], P) = W{};
+          set(v, cur[rem[j]], W{});
+        }
+        for (int oi = nsgb; oi < cn; ++oi) {
+          B(P, oi) = W{};
+          set(v, cur[oi], W{});
+        }
+        for (int u = cur.back() + 1; u < n_; ++u) set(v, u, W{});
+      }
+      if (!already)
+        for (int j = i + 1; j < rn; ++j) set(v, cur[rem[j]], ewc(P, rem[j], i));
+    }
+    // Fix S1 (players matched forward) and S2, then give each S1 player in turn the highest
+    // S2 opponent still possible (transpositions, art. 4.2).
+    for (int i = 0; i < rn; ++i)
+      for (int j = i + 1; j < rn; ++j) {
+        const int s = rem[i], l = rem[j];
+        if (!forward(cur[s]) || forward(cur[l])) B(s, l) = W{};
+        set(cur[s], cur[l], B(s, l));
+      }
+    for (int i = 0; i < rn; ++i) {
+      const int P = rem[i], v = cur[P];
+      if (!forward(v)) continue;
+      std::uint64_t addend = 0;
+      for (int j = rn - 1; j >= 0; --j) {
+        const int o = rem[j], ov = cur[o];
+        if (o <= P || matched[ov]) continue;
+        W x = B(P, o);
+        if (x) {
+          x += addend;
+          set(v, ov, x);
+        }
+        ++addend;
+      }
+      mate = solve();
+      const int mv = mate[v];
+      matched[v] = matched[mv] = 1;
+      finalize(v, mv);
+    }
+
+    // Next bracket: the unpaired players move down, joined by the next score group.
+    std::vector<int> next_cur;
+    int next_mdp = 0;
+    single_downfloater_is_bye_ = odd && group_start < n_ && bye_score_ >= score(group_start);
+    for (int pos = 0; pos < cn; ++pos) {
+      const int v = cur[pos];
+      if (pos < nsgb && matched[v]) continue;
+      next_cur.push_back(v);
+      if (pos < nsgb) ++next_mdp;
+      if (single_downfloater_is_bye_ && score(mate[v]) < score(group_start))
+        single_downfloater_is_bye_ = false;
+    }
+    cur = std::move(next_cur);
+    mdp = next_mdp;
+    sg_begin_v = nsgb_v;
+  }
+
+  // Pairs in the order of the players; colours per art. 5 (first argument: lower TPN).
+  result.ok = true;
+  for (int v = 0; v < n_; ++v) {
+    const int m = finalized_[v] ? final_mate_[v] : -1;
+    if (m < 0) {
+      result.bye = p_[v].id;
+      continue;
+    }
+    const int a = p_[v].id < p_[m].id ? v : m, o = a == v ? m : v;
+    if (v != a) continue;
+    const DutchColour c = allocate_colour(p_[a], p_[o], in_.initial_colour);
+    if (c == DutchColour::White)
+      result.pairs.emplace_back(p_[a].id, p_[o].id);
+    else
+      result.pairs.emplace_back(p_[o].id, p_[a].id);
+  }
+  return result;
+}
+
+template <int L>
+DutchPairing run_engine(const DutchInput& in, std::vector<Player> players,
+                        const WeightLayout& layout) {
+  Engine<L> e(in, std::move(players), layout);
+  return e.run();
+}
+
+}  // namespace
+}  // namespace dutch
+
+void apply_baku_acceleration(DutchInput& input) {
+  // bbpPairings' reading of C.04.7 (Baku): group A = the first ceil(N/2) players by pairing
+  // number; ceil(R/2) accelerated rounds, the first floor((ceil(R/2)-1)/2)+1 of them with one
+  // win's worth of virtual points, the others with half of it.
+  std::vector<DutchPlayer*> by_id;
+  for (auto& p : input.players) by_id.push_back(&p);
+  std::sort(by_id.begin(), by_id.end(), [](auto a, auto b) { return a->id < b->id; });
+  const int n = (int)by_id.size(), rounds = input.total_rounds;
+  const int accelerated = (rounds + 1) / 2;
+  const int full = (accelerated - 1) / 2 + 1;
+  for (int i = 0; i < n; ++i) {
+    auto& acc = by_id[i]->acceleration;
+    acc.assign(std::max(rounds, 1), 0);
+    if (i > (n - 1) / 2) continue;
+    for (int r = 0; r < accelerated && r < rounds; ++r)
+      acc[r] = r < full ? input.points_win : input.points_win / 2;
+  }
+}
+
+DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options) {
+  DutchInput input = input_in;
+  DutchPairing invalid;
+  {
+    std::vector<int> ids;
+    for (auto& p : input.players) {
+      ids.push_back(p.id);
+      // Rounds not recorded count as absences (zero points, not paired).
+      if ((int)p.rounds.size() < input.played_rounds) p.rounds.resize(input.played_rounds);
+    }
+    std::sort(ids.begin(), ids.end());
+    if (input.played_rounds < 0 || (!ids.empty() && ids.front() < 1) ||
+        std::adjacent_find(ids.begin(), ids.end()) != ids.end()) {
+      invalid.error = "invalid input: pairing numbers must be positive and distinct";
+      return invalid;
+    }
+  }
+  if (options.baku) apply_baku_acceleration(input);
+  std::vector<dutch::Player> players = dutch::build_players(input);
+  DutchPairing none;
+  if (players.empty()) {
+    none.ok = true;
+    return none;
+  }
+  // Art. 1.2 order: score descending, then rank.
+  std::stable_sort(players.begin(), players.end(),
+                   [](const dutch::Player& a, const dutch::Player& b) {
+                     return a.score != b.score ? a.score > b.score : a.rank < b.rank;
+                   });
+  if (players.size() == 1) {
+    none.ok = players[0].bye_eligible;
+    if (none.ok)
+      none.bye = players[0].id;
+    else
+      none.error = "the only player to pair may not receive the pairing-allocated bye";
+    return none;
+  }
+  dutch::WeightLayout layout;
+  layout.played_rounds = input.played_rounds;
+  int max_group = 0;
+  for (size_t i = players.size(); i-- > 0;) {
+    size_t j = i;
+    while (j > 0 && players[j - 1].score == players[i].score) --j;
+    const int size = (int)(i - j + 1);
+    layout.shift[players[i].score] = layout.s;
+    layout.s += dutch::bits_for(size);
+    max_group = std::max(max_group, size);
+    i = j;
+  }
+  layout.b = dutch::bits_for(max_group);
+  const int bits = layout.total_bits() + 4;
+  if (bits <= 128) return dutch::run_engine<2>(input, std::move(players), layout);
+  if (bits <= 256) return dutch::run_engine<4>(input, std::move(players), layout);
+  if (bits <= 512) return dutch::run_engine<8>(input, std::move(players), layout);
+  if (bits <= 1024) return dutch::run_engine<16>(input, std::move(players), layout);
+  if (bits <= 2048) return dutch::run_engine<32>(input, std::move(players), layout);
+  if (bits <= 4096) return dutch::run_engine<64>(input, std::move(players), layout);
+  throw std::length_error("Dutch pairing: tournament too large for the edge-weight encoding");
+}
+
+}  // namespace arbiter::pairing

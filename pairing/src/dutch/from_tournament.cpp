@@ -1,0 +1,63 @@
+// The tournament model seen by the Dutch system.
+#include <algorithm>
+
+#include "arbiter/pairing/dutch.h"
+#include "arbiter/pairing/tournament.h"
+
+namespace arbiter::pairing {
+namespace {
+
+DutchColour to_dutch(Colour c) {
+  return c == Colour::White   ? DutchColour::White
+         : c == Colour::Black ? DutchColour::Black
+                              : DutchColour::None;
+}
+
+}  // namespace
+
+DutchInput dutch_input(const Tournament& t, int round) {
+  DutchInput in;
+  in.played_rounds = std::max(0, round - 1);
+  in.total_rounds = std::max(t.rounds_to_play(), round);
+  in.points_win = t.scoring.win();
+  in.points_draw = t.scoring.draw();
+  in.points_loss = t.scoring.loss();
+  const Colour initial = t.initial_colour_or_inferred();
+  in.initial_colour = initial == Colour::Black ? DutchColour::Black : DutchColour::White;
+  const std::vector<Tpn> to_pair = t.to_pair(round);
+  for (const Player& pl : t.players) {
+    DutchPlayer p;
+    p.id = pl.tpn;
+    p.absent = !std::binary_search(to_pair.begin(), to_pair.end(), pl.tpn);
+    for (int r = 1; r < round; ++r) {
+      const RoundEntry e = pl.round(r);
+      DutchRound d;
+      d.opponent = e.opponent;
+      d.colour = to_dutch(e.colour);
+      d.played = e.played() || e.pending();  // a game under way counts as played (older F.9)
+      d.paired = e.has_opponent() || e.pairing_bye();
+      d.points = t.scoring.points(e);
+      p.rounds.push_back(d);
+    }
+    if (!t.accelerations.empty()) {
+      p.acceleration.resize(round);
+      for (int r = 1; r <= round; ++r) p.acceleration[r - 1] = t.acceleration(pl.tpn, r);
+    }
+    in.players.push_back(std::move(p));
+  }
+  for (const ForbiddenPairs& f : t.forbidden) {
+    if (round < f.first_round || (f.last_round && round > f.last_round)) continue;
+    for (Tpn a : f.players)
+      for (Tpn b : f.players)
+        if (a < b) in.forbidden.emplace_back(a, b);
+  }
+  return in;
+}
+
+DutchPairing pair_dutch(const Tournament& t, int round, const DutchOptions& options) {
+  DutchOptions o = options;
+  if (t.system() == System::DutchBaku && t.accelerations.empty()) o.baku = true;
+  return pair_dutch(dutch_input(t, round), o);
+}
+
+}  // namespace arbiter::pairing
