@@ -4,6 +4,7 @@
 // a deterministic sample of the two large files; ARBITER_FULL=1 runs everything.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
 #include <sstream>
 
@@ -43,6 +44,7 @@ std::vector<Row> load(const std::string& name, std::size_t stride) {
 
 struct Tally {
   int agree = 0, wrong = 0, undetermined = 0, bad_witness = 0;
+  double total_us = 0, worst_us = 0;
 };
 
 Tally check(const std::vector<Row>& rows, const std::string& name, std::uint64_t budget) {
@@ -55,7 +57,12 @@ Tally check(const std::vector<Row>& rows, const std::string& name, std::uint64_t
       continue;
     }
     const arbiter::Color side = r.side == "w" ? arbiter::WHITE : arbiter::BLACK;
+    const auto t0 = std::chrono::steady_clock::now();
     auto v = adj::can_checkmate(*pos, side, budget);
+    const double us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    t.total_us += us;
+    t.worst_us = std::max(t.worst_us, us);
     if (v.verdict == adj::Verdict::Undetermined) {
       ++t.undetermined;
       continue;
@@ -77,7 +84,8 @@ Tally check(const std::vector<Row>& rows, const std::string& name, std::uint64_t
   }
   std::cout << name << ": " << rows.size() << " queries, " << t.agree << " agree, " << t.wrong
             << " wrong, " << t.undetermined << " undetermined, " << t.bad_witness
-            << " bad witnesses\n";
+            << " bad witnesses; avg " << (rows.empty() ? 0 : t.total_us / rows.size()) << " us, worst "
+            << t.worst_us / 1000 << " ms per query (one thread)\n";
   return t;
 }
 

@@ -3,6 +3,7 @@
 // line naming the field and the reason, exit 2).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "test_support.h"

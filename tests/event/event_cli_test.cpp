@@ -345,3 +345,50 @@ TEST(EventCli, RoundRobinByLotEndToEnd) {
   ok("event report '" + f + "' --html '" + (d / "out.html") + "'");
   EXPECT_NE(slurp(d / "out.html").find("<html"), std::string::npos);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Seed event A in small (events.md): Dutch Swiss with a half-point bye and a no-show that
+// withdraws the player; the exported TRF replays identically through `arbiter pair --check`.
+
+TEST(EventCli, SwissWithByeAndNoShowReplaysThroughPairCheck) {
+  TempDir d;
+  const std::string f = d / "rapid.trf";
+  ok("event new '" + f +
+     "' --system dutch --rounds 5 --rating-list rapid --tiebreaks 'BH/C1 GE DE ARO/C1 WON' --rules "
+     "2022 --half-point-byes 2 --bye-rounds 4 --seed 5");
+  write(d / "p.csv", players_csv(13));
+  ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
+  ok("event bye '" + f + "' 4 --round 2");
+  std::map<int, double> pts;
+  std::string noshow;
+  for (int r = 1; r <= 5; ++r) {
+    ok("event pair '" + f + "'");
+    Event e = load(f);
+    for (const auto& p : e.tournament.players) {
+      auto c = p.round(r);
+      if (c.result == Result::PairingBye) pts[p.tpn] += 1;  // PAB: a win's points
+      if (c.result == Result::HalfBye) pts[p.tpn] += 0.5;   // requested bye
+    }
+    std::string args = "event result '" + f + "'";
+    const auto& boards = e.settings.boards.at(r);
+    for (size_t b = 0; b < boards.size(); ++b) {
+      auto [w, bl] = boards[b];
+      std::string res = r == 3 && b == 1 ? "+-" : result_for(r, w, bl, 2);
+      if (r == 3 && b == 1) noshow = e.tournament.player(bl).name;
+      auto [a, c] = points_of(res);
+      pts[w] += a, pts[bl] += c;
+      args.append(" ").append(std::to_string(b + 1)).append(" ").append(res);
+    }
+    ok(args);
+  }
+  Event e = load(f);
+  EXPECT_EQ(e.settings.withdrawn.at(find_player(e, noshow)), 4);  // not excused: withdrawn
+  auto cols = read_tsv(ok("event standings '" + f + "' --format tsv"));
+  ASSERT_EQ(cols["StartNo"].size(), 13u);
+  auto text = ok("event standings '" + f + "'");
+  for (const auto& p : e.tournament.players)
+    EXPECT_EQ(p.score(e.tournament.scoring), Points(pts[p.tpn] * 10 + 0.5)) << p.name;
+  ok("event export '" + f + "' --trf '" + (d / "out.trf") + "'");
+  auto check = run_arbiter("pair --check '" + (d / "out.trf") + "'");
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+}

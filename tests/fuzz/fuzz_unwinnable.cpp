@@ -58,11 +58,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       pos.play(moves[data[i] % moves.size()]);
     }
   }
-  const auto r = adj::can_checkmate(pos, side, 200'000);
+  const auto r = adj::can_checkmate(pos, side, 20'000);
   if (r.verdict == adj::Verdict::Winnable && !adj::replays_to_mate(pos, r.witness, side))
     std::abort();
   if (r.verdict == adj::Verdict::Unwinnable && popcount(pos.occupied()) <= 4 &&
-      brute_force_mate(pos, side, 4))
+      brute_force_mate(pos, side, 3))
     std::abort();
   return 0;
 }

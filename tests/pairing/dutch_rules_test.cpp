@@ -84,3 +84,20 @@ TEST(DutchRules, PabNotTwice) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(DutchRules, InvalidInputIsReportedNotCrashed) {
+  auto in = fresh(4);
+  in.players[3].id = 1;  // duplicate pairing number
+  auto r = pair_dutch(in);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("pairing numbers"), std::string::npos);
+  in = fresh(4);
+  in.played_rounds = 2;  // histories shorter than the rounds played: absences
+  r = pair_dutch(in);
+  EXPECT_TRUE(r.ok);
+  EXPECT_EQ(r.pairs.size(), 2u);
+}
+
+}  // namespace

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "test_support.h"
 
@@ -34,4 +35,63 @@ TEST(TrfPairCli, FinishedTournamentHasNoRoundToPair) {
   auto r = run_arbiter("pair --dutch '" + shared("data/trf/example-trf16.trf").string() + "' -p");
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.err.find("already paired"), std::string::npos);
+}
+
+// --check re-pairs every round of a finished tournament from the corpus (paired by bbpPairings):
+// every round must come out identical. Skipped in builds without the Dutch engine.
+TEST(TrfPairCli, CheckFinishedTournaments) {
+  for (const char* f :
+       {"data/swiss/public/s100001_n20_r13.trf", "data/swiss/public/w300007_n11_r6.trf",
+        "data/swiss/public/w300001_n15_r11.trf"}) {
+    SCOPED_TRACE(f);
+    auto r = run_arbiter("pair --check '" + shared(f).string() + "'");
+    if (r.err.find("no Dutch pairing engine") != std::string::npos)
+      GTEST_SKIP() << "no Dutch engine";
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("rounds identical"), std::string::npos);
+    EXPECT_EQ(r.out.find("differs"), std::string::npos) << r.out;
+  }
+}
+
+// --dutch on a truncated tournament writes the bbpPairings file format.
+TEST(TrfPairCli, DutchOutputFormat) {
+  // 5 players after round 1 (3 won): an odd field, so one PAB line "N 0".
+  std::string f = temp_file("five.trf",
+                            "XXR 3\n"
+                            "001    1      A                                 2000                  "
+                            "           1.0    1     4 w 1\n"
+                            "001    2      B                                 1900                  "
+                            "           1.0    2     5 b 1\n"
+                            "001    3      C                                 1800                  "
+                            "           1.0    3  0000 - U\n"
+                            "001    4      D                                 1700                  "
+                            "           0.0    4     1 b 0\n"
+                            "001    5      E                                 1600                  "
+                            "           0.0    5     2 w 0\n");
+  std::string out = f + ".out";
+  auto r = run_arbiter("pair --dutch '" + f + "' -p '" + out + "'");
+  if (r.err.find("no Dutch pairing engine") != std::string::npos) GTEST_SKIP() << "no Dutch engine";
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ifstream in(out);
+  int n = 0;
+  in >> n;
+  EXPECT_EQ(n, 3);  // two games and the PAB
+  std::set<int> seen;
+  int byes = 0, bye = 0;
+  for (int i = 0; i < n; ++i) {
+    int w = -1, b = -1;
+    in >> w >> b;
+    EXPECT_TRUE(seen.insert(w).second);
+    if (b == 0) {
+      ++byes;
+      bye = w;
+    } else {
+      EXPECT_TRUE(seen.insert(b).second);
+    }
+  }
+  EXPECT_EQ(byes, 1);
+  EXPECT_EQ(seen.size(), 5u);
+  EXPECT_NE(bye, 3);  // 3 already had the PAB: not again (C.04.1 art. 4)
+  std::filesystem::remove(f);
+  std::filesystem::remove(out);
 }

@@ -128,11 +128,15 @@ int run_dutch(const std::string& in, const std::optional<std::string>& out) {
 // checkers feed it.
 ap::Tournament before_round(const ap::Tournament& t, int r) {
   ap::Tournament c = t;
+  c.initial_colour = t.initial_colour_or_inferred();  // round 1's colours tell it; keep it
+  if (c.total_rounds == 0) c.total_rounds = t.rounds_to_play();
   for (auto& p : c.players) {
-    if (p.has_round(r) && p.rounds[r - 1].absent())
-      p.rounds.resize(r);
-    else
-      p.rounds.resize(std::min<size_t>(p.rounds.size(), r - 1));
+    ap::RoundEntry e = p.round(r);
+    p.rounds.resize(r - 1);  // rounds the player's line skips are blank (= absent)
+    if (e.absent()) {        // not paired in round r: a bye, an absence, or withdrawn
+      if (e.result == ap::Result::None) e.result = ap::Result::ZeroBye;
+      p.rounds.push_back(e);
+    }
     p.recorded_points.reset();
   }
   c.declared_byes.clear();
@@ -172,8 +176,7 @@ int run_check(const std::string& in, bool as_json) {
   int differ = 0;
   json rep = json::array();
   for (int r = 1; r <= rounds; ++r) {
-    ap::Tournament b = before_round(t, r);
-    if (b.total_rounds == 0) b.total_rounds = t.rounds_to_play();
+    const ap::Tournament b = before_round(t, r);
     RoundPairing want = recorded(t, r), got = pair_round(b, r);
     std::set<std::pair<ap::Tpn, ap::Tpn>> ws(want.games.begin(), want.games.end()),
         gs(got.games.begin(), got.games.end());

@@ -217,7 +217,7 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
   std::vector<Square> blockers;
   for (Bitboard b = pos.pieces(loser) & ~pos.pieces(loser, KING); b;)
     blockers.push_back(pop_lsb(b));
-  if (blockers.size() > 12) return best;
+  if (blockers.size() > 5) return best;  // the assignment search grows fast with more
   auto consider = [&](const MateGoal& g) {
     if (best.size() < max_goals) {
       best.push_back(g);

@@ -558,6 +558,21 @@ void apply_baku_acceleration(DutchInput& input) {
 
 DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options) {
   DutchInput input = input_in;
+  DutchPairing invalid;
+  {
+    std::vector<int> ids;
+    for (auto& p : input.players) {
+      ids.push_back(p.id);
+      // Rounds not recorded count as absences (zero points, not paired).
+      if ((int)p.rounds.size() < input.played_rounds) p.rounds.resize(input.played_rounds);
+    }
+    std::sort(ids.begin(), ids.end());
+    if (input.played_rounds < 0 || (!ids.empty() && ids.front() < 1) ||
+        std::adjacent_find(ids.begin(), ids.end()) != ids.end()) {
+      invalid.error = "invalid input: pairing numbers must be positive and distinct";
+      return invalid;
+    }
+  }
   if (options.baku) apply_baku_acceleration(input);
   std::vector<dutch::Player> players = dutch::build_players(input);
   DutchPairing none;

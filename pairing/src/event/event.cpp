@@ -402,7 +402,11 @@ std::vector<std::string> prepare_round(Event& e, bool force) {
     auto w = s.withdrawn.find(p.tpn);
     p.withdrawn_from = w == s.withdrawn.end() ? 0 : w->second;
     if (p.withdrawn_from && p.withdrawn_from <= r) {
-      ensure_cells(p, r - 1);
+      // Written as an explicit absence (0000 - Z) rather than a blank, so that a program
+      // replaying the round from the file (pair --check) sees who was not there.
+      ensure_cells(p, r);
+      if (!p.rounds[r - 1].has_opponent())
+        p.rounds[r - 1] = RoundEntry{0, Colour::None, Result::ZeroBye};
       continue;
     }
     auto b = s.byes_requested.find(p.tpn);
