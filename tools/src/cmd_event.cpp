@@ -80,10 +80,8 @@ const Sub kSubs[] = {
      cmd_pair},
     {"result", "FILE BOARD RESULT [BOARD RESULT ...] [--round R]",
      "Records results: 1-0 0-1 1/2-1/2, forfeits +- -+ --, * to clear.", cmd_result},
-#ifdef ARBITER_EVENT_VALIDATE
     {"results", "FILE --pgn GAMES.pgn [--round R]",
      "Validates the round's games and records the results of the clean ones.", cmd_results},
-#endif
     {"show", "FILE [--round R]", "Prints a round's pairings and results.", cmd_show},
     {"standings", "FILE [--format text|crosstable|tsv|csv|json|html]",
      "Standings with the event's tiebreaks (and the Armageddon when played).", cmd_standings},

@@ -14,14 +14,11 @@
 #include <set>
 #include <sstream>
 
+#include "arbiter/pairing/dutch.h"
 #include "arbiter/pairing/round_robin.h"
 #include "arbiter/pairing/tournament.h"
 #include "arbiter/pairing/trf.h"
 #include "command.h"
-#if __has_include("arbiter/pairing/dutch.h")
-#include "arbiter/pairing/dutch.h"
-#define ARBITER_HAVE_DUTCH 1
-#endif
 
 namespace arbiter::cli {
 namespace {
@@ -40,16 +37,10 @@ struct RoundPairing {
   std::string error;
 };
 
-#ifdef ARBITER_HAVE_DUTCH
 RoundPairing pair_round(const ap::Tournament& t, int round) {
   auto d = ap::pair_dutch(t, round);
   return {d.pairs, d.bye, d.ok, d.error};
 }
-#else
-RoundPairing pair_round(const ap::Tournament&, int) {
-  throw std::runtime_error("this build has no Dutch pairing engine");
-}
-#endif
 
 // Board order (C.04.2): the higher score of the two players, then the sum of their scores, then
 // the initial rank of the higher-ranked player; the PAB last.

@@ -10,15 +10,6 @@
 #include "arbiter/pairing/event.h"
 #include "arbiter/pairing/event_store.h"
 
-// Until every module the workflow links to is on main, the parts using a missing one are left
-// out of the build (the subcommands say so); these go once all have landed.
-#if __has_include("arbiter/pairing/dutch.h")
-#define ARBITER_EVENT_DUTCH 1
-#endif
-#if __has_include("arbiter/adjudication/validate.h")
-#define ARBITER_EVENT_VALIDATE 1
-#endif
-
 namespace arbiter::cli::event {
 
 using pairing::Event;

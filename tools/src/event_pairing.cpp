@@ -5,12 +5,10 @@
 #include <sstream>
 
 #include "arbiter/engine/chess960.h"
+#include "arbiter/pairing/dutch.h"
 #include "arbiter/pairing/initial_order.h"
 #include "arbiter/pairing/round_robin.h"
 #include "event_cli.h"
-#ifdef ARBITER_EVENT_DUTCH
-#include "arbiter/pairing/dutch.h"
-#endif
 
 namespace arbiter::cli::event {
 using namespace arbiter::pairing;
@@ -87,9 +85,6 @@ RoundPairing pair_round(Event& e, int round) {
   }
   switch (e.settings.system) {
     case EventSystem::Dutch: {
-#ifndef ARBITER_EVENT_DUTCH
-      throw EventError("this build has no Dutch pairing engine");
-#else
       auto p = pair_dutch(t, round);
       if (!p.ok)
         throw EventError("no legal pairing exists for round " + std::to_string(round) + ": " +
@@ -98,7 +93,6 @@ RoundPairing pair_round(Event& e, int round) {
       out.pab = p.bye;
       swiss_board_order(e, round, out.games);
       break;
-#endif
     }
     case EventSystem::RoundRobin:
     case EventSystem::DoubleRoundRobin: round_robin_round(e, round, out); break;

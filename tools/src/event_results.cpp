@@ -4,17 +4,15 @@
 #include <iostream>
 #include <sstream>
 
+#include "arbiter/adjudication/validate.h"
 #include "arbiter/engine/chess960.h"
+#include "arbiter/engine/pgn.h"
 #include "arbiter/pairing/crosstable_export.h"
 #include "arbiter/pairing/playoff.h"
 #include "arbiter/pairing/standings_trf.h"
 #include "arbiter/pairing/trf.h"
 #include "command.h"
 #include "event_cli.h"
-#ifdef ARBITER_EVENT_VALIDATE
-#include "arbiter/adjudication/validate.h"
-#include "arbiter/engine/pgn.h"
-#endif
 
 namespace arbiter::cli::event {
 namespace po = boost::program_options;
@@ -222,7 +220,6 @@ int cmd_report(const std::vector<std::string>& args) {
   return kExitOk;
 }
 
-#ifdef ARBITER_EVENT_VALIDATE
 namespace {
 std::string tag(const adjudication::GameReport& r, const char* name) {
   for (const auto& [k, v] : r.tags)
@@ -315,7 +312,5 @@ int cmd_results(const std::vector<std::string>& args) {
   std::cout << recorded.size() << " result(s) recorded, " << refused.size() << " game(s) refused\n";
   return refused.empty() ? kExitOk : kExitFailure;
 }
-
-#endif  // ARBITER_EVENT_VALIDATE
 
 }  // namespace arbiter::cli::event

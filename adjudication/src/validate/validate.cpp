@@ -9,19 +9,13 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "arbiter/adjudication/unwinnability.h"
 #include "arbiter/engine/chess960.h"
 #include "arbiter/engine/pgn_tags.h"
 #include "arbiter/engine/san.h"
 #include "arbiter/engine/setup.h"
 #include "arbiter/engine/uci.h"
 #include "internal.h"
-
-#if __has_include("arbiter/adjudication/unwinnability.h")
-#include "arbiter/adjudication/unwinnability.h"
-#define ARBITER_HAS_UNWINNABILITY 1
-#else
-#define ARBITER_HAS_UNWINNABILITY 0
-#endif
 
 namespace arbiter::adjudication {
 
@@ -48,8 +42,6 @@ GameStatus GameReport::status() const {
   if (errors()) return GameStatus::Errors;
   return issues.empty() ? GameStatus::Ok : GameStatus::Warnings;
 }
-
-bool has_unwinnability_search() { return ARBITER_HAS_UNWINNABILITY; }
 
 namespace {
 
@@ -650,7 +642,6 @@ class Validator {
       if (auto minutes = pgn::minutes_for_60_moves(*tc_); minutes && *minutes < 60)
         rule = "Laws 6.9 and A.5.3";
     }
-#if ARBITER_HAS_UNWINNABILITY
     // The search (a fresh transposition table per question) is run when the winner has no
     // queen, no rook and no pawn able to move: every realistic dead position and A.5.3 / 6.9
     // case (lone minor pieces, blocked pawns) falls there; --full-search runs it always.
@@ -678,7 +669,6 @@ class Validator {
       }
       return;
     }
-#endif
     if (detail::dead_by_material(M.pos)) {
       sink_.error("decisive-result-in-dead-position", M.ply, at,
                   "result " + res +

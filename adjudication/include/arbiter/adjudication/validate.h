@@ -58,11 +58,6 @@ struct ValidateOptions {
 
 GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& options = {});
 
-// Whether the full unwinnability search (can_checkmate / dead_position) was compiled in; when
-// false, dead positions are recognised by material only (K v K, K+minor v K, same-coloured
-// bishops) and the time-forfeit check uses that test.
-bool has_unwinnability_search();
-
 // The validator's fast path for plain SAN (Nf3, exd5, e8=Q, optional '+'): the move and the
 // position after it, or nullopt when the text needs the full arbiter::parse_san. Exposed for
 // the differential test against parse_san.
