@@ -12,6 +12,12 @@ for t in $targets; do
   corpus=build-fuzz/corpus/$t; mkdir -p "$corpus"
   seeds=tests/fuzz/seeds/${t#fuzz_}
   echo "fuzz: $t for ${secs}s"
-  build-fuzz/tests/$t -max_total_time="$secs" -timeout=10 -rss_limit_mb=4096 -print_final_stats=0 \
-    "$corpus" $( [ -d "$seeds" ] && echo "$seeds" ) 2>&1 | tail -n 3
+  log=build-fuzz/$t.log
+  if ! build-fuzz/tests/$t -max_total_time="$secs" -timeout=10 -rss_limit_mb=4096 \
+      -artifact_prefix=build-fuzz/ "$corpus" $( [ -d "$seeds" ] && echo "$seeds" ) >"$log" 2>&1; then
+    grep -E "ERROR|runtime error|SUMMARY|what\(\)|#[0-9]+ 0x.* in arbiter" "$log" | head -n 30
+    echo "fuzz: $t FAILED (reproducer and full log in build-fuzz/)"
+    exit 1
+  fi
+  grep -E "^Done [0-9]+ runs" "$log" || tail -n 1 "$log"
 done

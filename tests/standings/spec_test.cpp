@@ -58,7 +58,9 @@ TEST(TiebreakSpec, ErrorsNameTheColumn) {
   EXPECT_THROW(parse_tiebreak("WIN/C1"), TiebreakSpecError);  // no cut on a count
   EXPECT_THROW(parse_tiebreak("BH/Q"), TiebreakSpecError);
   EXPECT_THROW(parse_tiebreak("BH/C"), TiebreakSpecError);
-  EXPECT_THROW(parse_tiebreak("SB/L+1"), TiebreakSpecError);  // Limit is Koya's
+  EXPECT_THROW(parse_tiebreak("SB/L+1"), TiebreakSpecError);    // Limit is Koya's
+  EXPECT_THROW(parse_tiebreak("KS/L-..5"), TiebreakSpecError);  // found by fuzz_tiebreak_spec
+  EXPECT_THROW(parse_tiebreak("KS/L+5..0"), TiebreakSpecError);
   EXPECT_THROW(parse_tiebreak("BH/V1999"), TiebreakSpecError);
   try {
     parse_tiebreaks("BH SB/X");

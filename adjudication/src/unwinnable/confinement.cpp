@@ -142,6 +142,9 @@ Confinement confine(const Position& pos) {
             Square src = pop_lsb(f);
             Bitboard targets, caps;
             if (pt == PAWN) {
+              // A pawn that reached the last rank has promoted: it makes no further pawn moves
+              // (and src + push would leave the board).
+              if (relative_rank(col, rank_of(src)) == RANK_8) continue;
               Square one = Square(src + pawn_push(col));
               Bitboard push = 0;
               const Bitboard walls =

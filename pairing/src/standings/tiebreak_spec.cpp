@@ -164,7 +164,8 @@ TiebreakSpec parse_tiebreak(std::string_view item) {
           std::string num = arg.substr(1);
           std::string digits = num;
           digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
-          if (!all_digits(digits)) bad("expected L+n or L-n");
+          // At most one decimal point ("L-..5" is malformed, not a number std::stod accepts).
+          if (!all_digits(digits) || num.size() - digits.size() > 1) bad("expected L+n or L-n");
           double v = std::stod(num);
           // Half-points unless written with a decimal point (then points), as FIDE's code reads it.
           double shift = num.find('.') != std::string::npos ? v : v * 0.5;

@@ -227,9 +227,10 @@ class Reader {
     p.federation = std::string(trim(l.cols(54, 56)));
     p.fide_id = std::string(trim(l.cols(58, 68)));
     // Points: cols 81-84; scores of 100 or more spill into col 80. Some writers shift the birth
-    // date one column right (ending in col 80): then col 80 belongs to the date.
+    // date one column right (cols 71-80, col 70 blank): then col 80 belongs to the date. A date
+    // filling cols 70-79 leaves col 80 to the points.
     const bool spill = !trim(l.cols(81, 81)).empty() && !trim(l.cols(80, 80)).empty() &&
-                       trim(l.cols(79, 79)).empty();
+                       (trim(l.cols(79, 79)).empty() || !trim(l.cols(70, 70)).empty());
     p.birth = std::string(trim(l.cols(70, spill ? 79 : 80)));
     std::string_view pts = trim(l.cols(spill ? 80 : 81, 84));
     if (!pts.empty()) {
