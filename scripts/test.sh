@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything and runs every test (ctest), then a bounded
-# libFuzzer run of each fuzz target under ASan/UBSan. ARBITER_FULL=1 runs the full corpora.
+# libFuzzer run of each fuzz target under ASan/UBSan (a fixed number of inputs, seed 1). ARBITER_FULL=1 runs the full corpora.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
@@ -9,5 +9,5 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$jobs"
 (cd build && ctest -j"$jobs" --output-on-failure --timeout 1500)
 if [ "${ARBITER_SKIP_FUZZ:-0}" != 1 ]; then
-  scripts/fuzz.sh "${ARBITER_FUZZ_SECONDS:-20}"
+  scripts/fuzz.sh ci "${ARBITER_FUZZ_RUNS:-5000}"
 fi
