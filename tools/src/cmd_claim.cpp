@@ -7,6 +7,7 @@
 
 #include "arbiter/adjudication/claims.h"
 #include "arbiter/adjudication/legality.h"
+#include "cli_options.h"
 #include "cli_position.h"
 #include "command.h"
 
@@ -30,13 +31,9 @@ int run(const std::vector<std::string>& args) {
       "json", "print one JSON object")("kind", po::value<std::string>(), "the claim (only 'flag')");
   po::positional_options_description pos;
   pos.add("kind", 1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << opts << '\n';
-    return arbiter::cli::kExitOk;
-  }
+  const auto parsed = arbiter::cli::parse_options(args, opts, pos);
+  if (!parsed) return arbiter::cli::kExitOk;
+  const po::variables_map& vm = *parsed;
   if (!vm.count("kind") || vm["kind"].as<std::string>() != "flag")
     throw arbiter::cli::UsageError("expected 'arbiter claim flag --fen FEN --flagged white|black'");
   if (!vm.count("fen")) throw arbiter::cli::UsageError("missing --fen");

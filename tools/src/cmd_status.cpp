@@ -7,6 +7,7 @@
 
 #include "arbiter/adjudication/legality.h"
 #include "arbiter/adjudication/unwinnability.h"
+#include "cli_options.h"
 #include "cli_position.h"
 #include "command.h"
 
@@ -23,13 +24,9 @@ int run(const std::vector<std::string>& args) {
       "fen", po::value<std::vector<std::string>>(), "the position");
   po::positional_options_description pos;
   pos.add("fen", -1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << opts << '\n';
-    return arbiter::cli::kExitOk;
-  }
+  const auto parsed = arbiter::cli::parse_options(args, opts, pos);
+  if (!parsed) return arbiter::cli::kExitOk;
+  const po::variables_map& vm = *parsed;
   if (!vm.count("fen")) throw arbiter::cli::UsageError("missing FEN");
   const std::string fen = arbiter::cli::join_words(vm["fen"].as<std::vector<std::string>>());
   auto setup = arbiter::parse_fen(fen, arbiter::FenMode::Strict);

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "arbiter/adjudication/time_control.h"
+#include "cli_options.h"
 #include "command.h"
 
 namespace po = boost::program_options;
@@ -31,13 +32,9 @@ int run(const std::vector<std::string>& args) {
       "control", po::value<std::string>(), "the time control");
   po::positional_options_description pos;
   pos.add("control", 1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << opts << '\n';
-    return arbiter::cli::kExitOk;
-  }
+  const auto parsed = arbiter::cli::parse_options(args, opts, pos);
+  if (!parsed) return arbiter::cli::kExitOk;
+  const po::variables_map& vm = *parsed;
   if (!vm.count("control")) {
     std::cerr << "arbiter timecontrol: missing CONTROL (e.g. \"15+10\")\n";
     return arbiter::cli::kExitUsage;

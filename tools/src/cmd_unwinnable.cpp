@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "arbiter/adjudication/unwinnability.h"
+#include "cli_options.h"
 #include "command.h"
 
 namespace po = boost::program_options;
@@ -64,13 +65,9 @@ int run(const std::vector<std::string>& args) {
       "input", po::value<std::string>()->default_value("-"), "file, or - for stdin");
   po::positional_options_description pos;
   pos.add("input", 1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << opts << '\n';
-    return arbiter::cli::kExitOk;
-  }
+  const auto parsed = arbiter::cli::parse_options(args, opts, pos);
+  if (!parsed) return arbiter::cli::kExitOk;
+  const po::variables_map& vm = *parsed;
   const std::string input = vm["input"].as<std::string>();
   std::ifstream file;
   std::istream* in = &std::cin;
