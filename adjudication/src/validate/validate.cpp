@@ -151,7 +151,6 @@ class Validator {
   Location threefold_at_, fifty_at_;
   bool lenient_warned_ = false, uci_warned_ = false;
   bool automatic_draws_ = true;
-  Position scratch_;
 
   // Clock comments ([%clk]) on the main line.
   double last_clock_[2] = {-1, -1};
@@ -416,15 +415,6 @@ class Validator {
     if (main_line()) report_after_end(ply, t);
 
     Move m;
-    if (auto fast = detail::fast_san(L.pos, text, scratch_)) {
-      const bool irreversible_material = L.pos.is_capture(*fast) || fast->is_promotion();
-      L.before = std::move(L.pos);
-      L.has_before = true;
-      L.pos = scratch_;
-      L.ply = ply;
-      if (main_line()) after_main_move(t, irreversible_material);
-      return;
-    }
     auto strict = parse_san(L.pos, text, SanMode::Strict);
     if (strict) {
       m = *strict;

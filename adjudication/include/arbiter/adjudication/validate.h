@@ -58,9 +58,4 @@ struct ValidateOptions {
 
 GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& options = {});
 
-// The validator's fast path for plain SAN (Nf3, exd5, e8=Q, optional '+'): the move and the
-// position after it, or nullopt when the text needs the full arbiter::parse_san. Exposed for
-// the differential test against parse_san.
-std::optional<Move> plain_san_move(const Position& pos, std::string_view san, Position& after);
-
 }  // namespace arbiter::adjudication
