@@ -3,8 +3,6 @@
 
 #include <cctype>
 
-#include "attacks.h"
-
 namespace arbiter {
 
 namespace {
@@ -13,17 +11,59 @@ namespace {
 // excluded): the attack pattern from `to` backwards for pieces, pushes and captures (en passant
 // included) for pawns. Resolving a SAN this way looks only at the few pieces that matter
 // instead of generating and formatting every legal move.
+// Whether a slider of type pt moves along the line from s to t (ignoring what stands between).
+inline bool slides_to(PieceType pt, Square s, Square t) {
+  const int df = int(file_of(s)) - int(file_of(t)), dr = int(rank_of(s)) - int(rank_of(t));
+  const bool straight = df == 0 || dr == 0, diagonal = df == dr || df == -dr;
+  return pt == ROOK ? straight : pt == BISHOP ? diagonal : straight || diagonal;
+}
+
+// Enemy sliders that see the king along a clear line (the slider checks of pos).
+Bitboard slider_checkers(const Position& pos, Color us, Square ksq) {
+  Bitboard found = 0;
+  const Bitboard occ = pos.occupied();
+  for (Bitboard b = pos.pieces(~us) & (pos.pieces(ROOK, QUEEN) | pos.pieces(BISHOP)); b;) {
+    const Square s = pop_lsb(b);
+    if (slides_to(type_of(pos.piece_on(s)), s, ksq) && !(between_bb(ksq, s) & ~square_bb(s) & occ))
+      found |= square_bb(s);
+  }
+  return found;
+}
+
+// Whether colour `by` attacks square s with the board occupancy occ (pieces of `by` removed
+// from occ do not attack; a piece of `by` on s does not count).
+bool attacked(const Position& pos, Color by, Square s, Bitboard occ) {
+  const Bitboard mine = pos.pieces(by) & occ & ~square_bb(s);
+  if ((pawn_attacks(~by, s) & pos.pieces(PAWN) & mine) |
+      (knight_attacks(s) & pos.pieces(KNIGHT) & mine) | (king_attacks(s) & pos.pieces(KING) & mine))
+    return true;
+  for (Bitboard b = mine & (pos.pieces(ROOK, QUEEN) | pos.pieces(BISHOP)); b;) {
+    const Square p = pop_lsb(b);
+    if (slides_to(type_of(pos.piece_on(p)), p, s) && !(between_bb(s, p) & ~square_bb(p) & occ))
+      return true;
+  }
+  return false;
+}
+
 Bitboard pseudo_sources(const Position& pos, PieceType pt, Square to) {
   const Color us = pos.side_to_move();
   const Bitboard to_bb = square_bb(to), occ = pos.occupied();
   if (pos.pieces(us) & to_bb) return 0;
-  const auto& T = detail::sliders();
   switch (pt) {
     case KNIGHT: return knight_attacks(to) & pos.pieces(us, KNIGHT);
-    case BISHOP: return T.bishop[to](occ) & pos.pieces(us, BISHOP);
-    case ROOK: return T.rook[to](occ) & pos.pieces(us, ROOK);
-    case QUEEN: return (T.bishop[to](occ) | T.rook[to](occ)) & pos.pieces(us, QUEEN);
     case KING: return king_attacks(to) & pos.pieces(us, KING);
+    case BISHOP:
+    case ROOK:
+    case QUEEN: {
+      // The one or two pieces of the kind, each on a clear line to `to`: a look at the small
+      // geometry tables instead of the large slider attack tables.
+      Bitboard src = 0;
+      for (Bitboard b = pos.pieces(us, pt); b;) {
+        const Square s = pop_lsb(b);
+        if (slides_to(pt, s, to) && !(between_bb(to, s) & ~square_bb(s) & occ)) src |= square_bb(s);
+      }
+      return src;
+    }
     default: break;
   }
   const Bitboard pawns = pos.pieces(us, PAWN);
@@ -57,39 +97,38 @@ Move make_move(const Position& pos, Square from, Square to, PieceType promo) {
 // rank). The king's own lines are looked up once per position.
 struct LegalityTest {
   const Position& pos;
-  const detail::SliderTables& T = detail::sliders();
   Color us;
   Square ksq;
-  Bitboard occ, them, rook_rays, bishop_rays, enemy_rq, enemy_bq, checkers;
+  Bitboard occ, them, checkers;
   explicit LegalityTest(const Position& p)
       : pos(p),
         us(p.side_to_move()),
         ksq(p.king_square(us)),
         occ(p.occupied()),
         them(p.pieces(~us)),
-        rook_rays(T.rook[ksq](occ)),
-        bishop_rays(T.bishop[ksq](occ)),
-        enemy_rq(them & p.pieces(ROOK, QUEEN)),
-        enemy_bq(them & p.pieces(BISHOP, QUEEN)),
         checkers((pawn_attacks(us, ksq) & them & p.pieces(PAWN)) |
-                 (knight_attacks(ksq) & them & p.pieces(KNIGHT)) | (rook_rays & enemy_rq) |
-                 (bishop_rays & enemy_bq)) {}
+                 (knight_attacks(ksq) & them & p.pieces(KNIGHT)) | slider_checkers(p, us, ksq)) {}
   bool operator()(Square from, Square to) const {
     const Bitboard to_bb = square_bb(to), from_bb = square_bb(from);
-    if (from == ksq) return !(pos.attackers_to(to, occ ^ from_bb) & them);
+    if (from == ksq) return !attacked(pos, ~us, to, occ ^ from_bb);
     if (type_of(pos.piece_on(from)) == PAWN && to == pos.ep_square() &&
         file_of(from) != file_of(to)) {
       const Square cap = Square(int(to) - pawn_push(us));
       const Bitboard o = (occ ^ from_bb ^ square_bb(cap)) | to_bb;
-      return !(pos.attackers_to(ksq, o) & them & ~square_bb(cap));
+      return !attacked(pos, ~us, ksq, o);
     }
     if (checkers) {
       if (more_than_one(checkers) || !(between_bb(ksq, lsb(checkers)) & to_bb)) return false;
     }
-    if (!((rook_rays | bishop_rays) & from_bb) || aligned(ksq, from, to)) return true;
-    const Bitboard o = (occ ^ from_bb) | to_bb;
-    return (rook_rays & from_bb) ? !(T.rook[ksq](o) & enemy_rq & ~to_bb)
-                                 : !(T.bishop[ksq](o) & enemy_bq & ~to_bb);
+    // Pinned: alone between the king and an enemy slider of the line's kind, and leaving it.
+    const Bitboard line = line_bb(ksq, from);
+    if (!line || (line & to_bb)) return true;
+    const bool straight = file_of(ksq) == file_of(from) || rank_of(ksq) == rank_of(from);
+    for (Bitboard b = line & them & pos.pieces(straight ? ROOK : BISHOP, QUEEN); b;) {
+      const Square s = pop_lsb(b);
+      if ((between_bb(ksq, s) & ~square_bb(s) & occ) == from_bb) return false;
+    }
+    return true;
   }
   Bitboard filter(Bitboard sources, Square to) const {
     Bitboard legal = 0;
@@ -148,10 +187,38 @@ std::string core_san(const Position& pos, Move m) {
   return std::string(buf, write_core(pos, m, rivals_of(pos, m), buf));
 }
 
+// Whether the side to move, in check, has a legal move (PGN 8.2.3.6: '#' for checkmate, '+'
+// otherwise): a king step first, then a capture of the checker or a block by another piece,
+// instead of generating every move.
+bool can_escape(const Position& pos, const LegalityTest& legal) {
+  const Square ksq = legal.ksq;
+  for (Bitboard b = king_attacks(ksq) & ~pos.pieces(legal.us); b;)
+    if (legal(ksq, pop_lsb(b))) return true;
+  if (more_than_one(legal.checkers)) return false;
+  const Square checker = lsb(legal.checkers);
+  for (Bitboard b = between_bb(ksq, checker); b;) {
+    const Square t = pop_lsb(b);
+    for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN})
+      if (legal.filter(pseudo_sources(pos, pt, t), t)) return true;
+  }
+  // En passant capture of a checking pawn that has just made its double step.
+  const Square ep = pos.ep_square();
+  if (ep != SQ_NONE && int(checker) == int(ep) - pawn_push(legal.us))
+    return legal.filter(pseudo_sources(pos, PAWN, ep), ep) != 0;
+  return false;
+}
+
+// The check suffix of a legal move: 0, '+' or '#'.
+char check_suffix(const Position& pos, Move m) {
+  const Position next = pos.after(m);
+  const LegalityTest legal(next);
+  if (!legal.checkers) return 0;
+  return can_escape(next, legal) ? '+' : '#';
+}
+
 std::string suffix(const Position& pos, Move m) {
-  Position next = pos.after(m);
-  if (!next.in_check()) return "";
-  return next.count_legal_moves() == 0 ? "#" : "+";
+  const char c = check_suffix(pos, m);
+  return c ? std::string(1, c) : std::string();
 }
 
 const char* piece_name(PieceType pt) {
