@@ -95,8 +95,19 @@ std::string lot_line(const Event& e, const std::string& what, std::string& hex) 
 
 }  // namespace
 
-std::string standings_report(const Event& e, const std::string& format) {
+std::string standings_report(const Event& e, const std::string& format, const std::string& filter) {
   Computed c = compute(e);
+  if (!filter.empty()) {
+    // A sub-ranking over a filtered group (events.md B: the best-placed resident of Aragon),
+    // in the overall order with places renumbered.
+    PlayerFilter f;
+    try {
+      f = parse_filter(filter);
+    } catch (const std::invalid_argument& x) {
+      throw EventInputError(x.what());
+    }
+    c.s = sub_ranking(c.s, [&](int sno) { return f.accepts(c.ct.player(sno)); });
+  }
   std::string head = c.s.note.empty() ? "" : c.s.note + "\n";
   if (format == "text") return standings_text(c.ct, c.s) + head;
   if (format == "tsv") return standings_tsv(c.s);
@@ -109,15 +120,18 @@ std::string standings_report(const Event& e, const std::string& format) {
 
 int cmd_standings(const std::vector<std::string>& args) {
   po::options_description o("options");
-  std::string file, format = "text";
+  std::string file, format = "text", filter;
   o.add_options()("file", po::value(&file)->required(), "event file")(
-      "format", po::value(&format), "text, crosstable, tsv, csv, json or html");
+      "format", po::value(&format), "text, crosstable, tsv, csv, json or html")(
+      "filter", po::value(&filter),
+      "sub-ranking: \"players=3,7\" (e.g. the residents of a region), \"sex=w\", "
+      "\"born>=2008\", \"rating<2000\", \"fed=ESP\" (';' joins)");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (!parse(args, o, pos, vm, "standings FILE [--format F]")) return kExitOk;
+  if (!parse(args, o, pos, vm, "standings FILE [--format F] [--filter F]")) return kExitOk;
   Event e = load(file);
-  std::cout << standings_report(e, format);
+  std::cout << standings_report(e, format, filter);
   return kExitOk;
 }
 
