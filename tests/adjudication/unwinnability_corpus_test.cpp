@@ -49,6 +49,7 @@ struct Tally {
 
 Tally check(const std::vector<Row>& rows, const std::string& name, std::uint64_t budget) {
   Tally t;
+  adj::Solver solver;  // one reusable solver, as a batch caller would use
   for (const auto& r : rows) {
     auto pos = arbiter::Position::from_fen(r.fen, false, true);
     if (!pos.ok()) {
@@ -58,7 +59,7 @@ Tally check(const std::vector<Row>& rows, const std::string& name, std::uint64_t
     }
     const arbiter::Color side = r.side == "w" ? arbiter::WHITE : arbiter::BLACK;
     const auto t0 = std::chrono::steady_clock::now();
-    auto v = adj::can_checkmate(*pos, side, budget);
+    auto v = solver.can_checkmate(*pos, side, budget);
     const double us =
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     t.total_us += us;
@@ -84,8 +85,8 @@ Tally check(const std::vector<Row>& rows, const std::string& name, std::uint64_t
   }
   std::cout << name << ": " << rows.size() << " queries, " << t.agree << " agree, " << t.wrong
             << " wrong, " << t.undetermined << " undetermined, " << t.bad_witness
-            << " bad witnesses; avg " << (rows.empty() ? 0 : t.total_us / rows.size()) << " us, worst "
-            << t.worst_us / 1000 << " ms per query (one thread)\n";
+            << " bad witnesses; avg " << (rows.empty() ? 0 : t.total_us / rows.size())
+            << " us, worst " << t.worst_us / 1000 << " ms per query (one thread)\n";
   return t;
 }
 

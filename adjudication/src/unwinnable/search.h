@@ -17,20 +17,30 @@
 
 namespace arbiter::adjudication::detail {
 
+// Records, per position, the largest effort it was already searched with. Entries carry the
+// generation they were written in, so clear() is O(1): a table is allocated once per Solver and
+// reused by every query and every search phase.
 class TranspositionTable {
  public:
   explicit TranspositionTable(int log2_size = 16);
   void clear();
   // Returns true if `key` was searched with at least `effort`; otherwise records `effort`.
-  bool seen_with(std::uint64_t key, std::uint8_t effort);
+  bool seen_with(std::uint64_t key, std::uint8_t effort) {
+    Entry& e = entries_[key & mask_];
+    if (e.generation == generation_ && e.key == key && e.effort >= effort) return true;
+    e = {key, effort, generation_};
+    return false;
+  }
 
  private:
   struct Entry {
     std::uint64_t key = 0;
     std::uint8_t effort = 0;
+    std::uint8_t generation = 0;
   };
   std::vector<Entry> entries_;
   std::uint64_t mask_;
+  std::uint8_t generation_ = 1;
 };
 
 class Helpmate {
