@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "arbiter/adjudication/unwinnability.h"
 #include "arbiter/engine/pgn.h"
 #include "arbiter/engine/position.h"
 
@@ -54,8 +55,12 @@ struct ValidateOptions {
   bool full_search = false;          // also when the winner still has a queen or rook
   uint64_t node_budget = 200'000;    // per search (Undetermined: nothing reported)
   int closest_moves = 5;             // how many legal moves to suggest
+  bool final_fen = true;             // fill GameReport::final_fen
 };
 
 GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& options = {});
+// The same with the caller's unwinnability Solver, whose search tables are then reused from game
+// to game (one Solver per thread).
+GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& options, Solver& solver);
 
 }  // namespace arbiter::adjudication
