@@ -186,9 +186,12 @@ void run_swiss(const SwissCase& c) {
   const std::string byer = csv_name(3), canceller = csv_name(8);
   for (int k = 0; k < c.byes_max; ++k)
     ok("event bye '" + f + "' '" + byer + "' --round " + std::to_string(2 + k));
+  const std::string with_byes = slurp(f);
   auto over = run_arbiter("event bye '" + f + "' '" + byer + "' --round " +
                           std::to_string(c.bye_last_round));
   EXPECT_EQ(over.exit_code, 1) << "bye over the limit accepted: " << over.out;
+  EXPECT_EQ(std::count(over.err.begin(), over.err.end(), '\n'), 1) << over.err;
+  EXPECT_EQ(slurp(f), with_byes) << "a refused bye changed the event file";
   auto late = run_arbiter("event bye '" + f + "' '" + csv_name(5) + "' --round " +
                           std::to_string(c.bye_last_round + 1));
   EXPECT_EQ(late.exit_code, 1) << "bye after the last bye round accepted: " << late.out;
@@ -361,3 +364,75 @@ void run_swiss(const SwissCase& c) {
 
 TEST(SeedEvents, BenalmadenaRapidSwiss) { run_swiss({"Benalmadena-Rapid", 29, 9, 3, 6, false}); }
 TEST(SeedEvents, BenalmadenaChess960Swiss) { run_swiss({"Benalmadena-960", 20, 8, 2, 5, true}); }
+
+// ---------------------------------------------------------------------------------------------
+// B with 8 or fewer players: a double round robin (colours reversed in the second cycle), the
+// first two tied on points, and the Armageddon play-off of events.md A (colours by lot, a draw
+// gives the title to Black).
+
+TEST(SeedEvents, DoubleRoundRobinTieForFirstGoesToArmageddon) {
+  TempDir d;
+  const std::string f = d / "drr.trf";
+  const int n = 6, rounds = 2 * (n - 1);
+  ok("event new '" + f + "' --system double-round-robin --rounds " + std::to_string(rounds) +
+     " --rating-list standard --tiebreaks 'SB PS WIN' --rules 2026 --seed 1919 --playoff "
+     "armageddon:300/240");
+  write(d / "p.csv", players_csv(n));
+  ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
+  // The two leaders (by the names the test chose) beat everybody else and draw each other;
+  // all other games are drawn: both leaders end on 2 (n - 2) + 1 points.
+  const std::string a = csv_name(4), b = csv_name(1);
+  std::map<std::pair<Tpn, Tpn>, int> met;  // (white, black) -> games
+  for (int r = 1; r <= rounds; ++r) {
+    ok("event pair '" + f + "'");
+    Event e = load(f);
+    const Tpn pa = find_player(e, a), pb = find_player(e, b);
+    std::string args = "event result '" + f + "'";
+    const auto& boards = e.settings.boards.at(r);
+    ASSERT_EQ(int(boards.size()), n / 2);
+    for (size_t k = 0; k < boards.size(); ++k) {
+      auto [w, bl] = boards[k];
+      ++met[{w, bl}];
+      std::string res = "1/2-1/2";
+      if ((w == pa || w == pb) && bl != pa && bl != pb) res = "1-0";
+      if ((bl == pa || bl == pb) && w != pa && w != pb) res = "0-1";
+      args.append(" ").append(std::to_string(k + 1)).append(" ").append(res);
+    }
+    ok(args);
+  }
+  // Every pair met twice, once with each colour (C.05 Annex 1, double round robin).
+  for (Tpn x = 1; x <= n; ++x)
+    for (Tpn y = x + 1; y <= n; ++y) {
+      EXPECT_EQ(met[std::make_pair(x, y)], 1) << x << "-" << y;
+      EXPECT_EQ(met[std::make_pair(y, x)], 1) << y << "-" << x;
+    }
+  Event e = load(f);
+  const Tpn pa = find_player(e, a), pb = find_player(e, b);
+  const double top = 2 * (n - 2) + 1;
+  EXPECT_EQ(e.tournament.player(pa).score(e.tournament.scoring), Points(top * 10));
+  EXPECT_EQ(e.tournament.player(pb).score(e.tournament.scoring), Points(top * 10));
+  // The Armageddon between the two tied on points; a draw gives first place to Black.
+  auto early = run_arbiter("event playoff '" + f + "' --result 1-0");
+  EXPECT_EQ(early.exit_code, 1) << "result before the Armageddon was drawn: " << early.out;
+  std::string drawn = ok("event playoff '" + f + "'");
+  EXPECT_NE(drawn.find("lot"), std::string::npos) << drawn;
+  e = load(f);
+  ASSERT_TRUE(e.settings.playoff_game.has_value());
+  const auto g = *e.settings.playoff_game;
+  EXPECT_TRUE((g.white == pa && g.black == pb) || (g.white == pb && g.black == pa));
+  ok("event playoff '" + f + "' --result 1/2-1/2");
+  auto cols = read_tsv(ok("event standings '" + f + "' --format tsv"));
+  ASSERT_EQ(cols["StartNo"].size(), size_t(n));
+  for (size_t i = 0; i < cols["StartNo"].size(); ++i) {
+    const int p = std::stoi(cols["StartNo"][i]), rank = std::stoi(cols["Rank"][i]);
+    if (p == g.black) {
+      EXPECT_EQ(rank, 1) << "Armageddon drawn: Black takes first place";
+    }
+    if (p == g.white) {
+      EXPECT_EQ(rank, 2) << "Armageddon drawn: White is second";
+    }
+  }
+  // The report for rating: a double round robin.
+  ok("event export '" + f + "' --trf '" + (d / "out.trf") + "'");
+  EXPECT_EQ(read_trf(slurp(d / "out.trf"), "out.trf").player_count(), n);
+}
