@@ -118,6 +118,8 @@ void run_round_robin(const RoundRobinCase& c) {
   EXPECT_EQ(t.player_count(), n);
   EXPECT_EQ(t.type, "Round Robin");
   EXPECT_EQ(slurp(d / "out.trf").find("XAR"), std::string::npos);
+  auto check = run_arbiter("pair --check '" + (d / "out.trf") + "'");
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
   ok("event report '" + f + "' --html '" + (d / "out.html") + "'");
   EXPECT_NE(slurp(d / "out.html").find("<html"), std::string::npos);
 }
@@ -435,4 +437,15 @@ TEST(SeedEvents, DoubleRoundRobinTieForFirstGoesToArmageddon) {
   // The report for rating: a double round robin.
   ok("event export '" + f + "' --trf '" + (d / "out.trf") + "'");
   EXPECT_EQ(read_trf(slurp(d / "out.trf"), "out.trf").player_count(), n);
+  auto check = run_arbiter("pair --check '" + (d / "out.trf") + "'");
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+  // The checker can fail: read as a single round robin, rounds 4 and 5 (swapped in the first
+  // cycle) and the second cycle differ from the table.
+  std::string single = slurp(d / "out.trf");
+  auto at = single.find("Double Round Robin");
+  ASSERT_NE(at, std::string::npos);
+  write(d / "single.trf", single.replace(at, 18, "Round Robin"));
+  check = run_arbiter("pair --check '" + (d / "single.trf") + "'");
+  EXPECT_EQ(check.exit_code, 1) << check.out << check.err;
+  EXPECT_NE(check.out.find("3 of 10 rounds identical"), std::string::npos) << check.out;
 }
