@@ -143,12 +143,14 @@ namespace {
 struct SwissCase {
   std::string name;
   int players, rounds;
-  int byes_max, bye_last_round;
+  int byes_max, bye_last_round;  // 0: the event grants no half-point byes
   bool chess960;
+  bool blitz = false;  // FIDE blitz list; BH/C1 SB PS DE ARO/C1 (events.md A, blitz)
 };
 
-// Rapid rating of CSV player i (players_csv: standard 2400 - 25 i, rapid 10 less).
-int rapid_of(int i) { return 2400 - 25 * i - 10; }
+// Rapid / blitz rating of CSV player i (players_csv: standard 2400 - 25 i, rapid 10 less,
+// blitz 20 less).
+int rating_of(int i, bool blitz) { return 2400 - 25 * i - (blitz ? 20 : 10); }
 std::string csv_name(int i) {
   return std::string("Player") + char('A' + i / 26) + char('A' + i % 26) + ", Test";
 }
@@ -174,14 +176,18 @@ bool over_the_board(const RoundEntry& c) {
 void run_swiss(const SwissCase& c) {
   TempDir d;
   const std::string f = d / "event.trf";
+  const std::string list = c.blitz ? "blitz" : "rapid";
   ok("event new '" + f + "' --system dutch --rounds " + std::to_string(c.rounds) +
-     " --rating-list rapid --tiebreaks 'BH/C1 GE DE ARO/C1 WIN' --rules 2022 --half-point-byes " +
-     std::to_string(c.byes_max) + " --bye-rounds " + std::to_string(c.bye_last_round) +
+     " --rating-list " + list + " --tiebreaks '" +
+     (c.blitz ? "BH/C1 SB PS DE ARO/C1" : "BH/C1 GE DE ARO/C1 WIN") + "' --rules 2022" +
+     (c.byes_max ? " --half-point-byes " + std::to_string(c.byes_max) + " --bye-rounds " +
+                       std::to_string(c.bye_last_round)
+                 : std::string()) +
      (c.chess960 ? " --variant chess960" : "") + " --seed 2023 --name " + c.name);
   write(d / "p.csv", players_csv(c.players));
   ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
-  std::map<std::string, int> rating;  // by name, for ARO (the event's rating list: rapid)
-  for (int i = 0; i < c.players; ++i) rating[csv_name(i)] = rapid_of(i);
+  std::map<std::string, int> rating;  // by name, for ARO (the event's rating list)
+  for (int i = 0; i < c.players; ++i) rating[csv_name(i)] = rating_of(i, c.blitz);
 
   // Bye requests in writing before round 1: up to the limit, only in the allowed rounds.
   Event e0 = load(f);
@@ -189,16 +195,22 @@ void run_swiss(const SwissCase& c) {
   for (int k = 0; k < c.byes_max; ++k)
     ok("event bye '" + f + "' '" + byer + "' --round " + std::to_string(2 + k));
   const std::string with_byes = slurp(f);
-  auto over = run_arbiter("event bye '" + f + "' '" + byer + "' --round " +
-                          std::to_string(c.bye_last_round));
-  EXPECT_EQ(over.exit_code, 1) << "bye over the limit accepted: " << over.out;
-  EXPECT_EQ(std::count(over.err.begin(), over.err.end(), '\n'), 1) << over.err;
-  EXPECT_EQ(slurp(f), with_byes) << "a refused bye changed the event file";
-  auto late = run_arbiter("event bye '" + f + "' '" + csv_name(5) + "' --round " +
-                          std::to_string(c.bye_last_round + 1));
-  EXPECT_EQ(late.exit_code, 1) << "bye after the last bye round accepted: " << late.out;
-  ok("event bye '" + f + "' '" + canceller + "' --round 3");
-  ok("event cancel-bye '" + f + "' '" + canceller + "' --round 3");
+  if (c.byes_max) {
+    auto over = run_arbiter("event bye '" + f + "' '" + byer + "' --round " +
+                            std::to_string(c.bye_last_round));
+    EXPECT_EQ(over.exit_code, 1) << "bye over the limit accepted: " << over.out;
+    EXPECT_EQ(std::count(over.err.begin(), over.err.end(), '\n'), 1) << over.err;
+    EXPECT_EQ(slurp(f), with_byes) << "a refused bye changed the event file";
+    auto late = run_arbiter("event bye '" + f + "' '" + csv_name(5) + "' --round " +
+                            std::to_string(c.bye_last_round + 1));
+    EXPECT_EQ(late.exit_code, 1) << "bye after the last bye round accepted: " << late.out;
+    ok("event bye '" + f + "' '" + canceller + "' --round 3");
+    ok("event cancel-bye '" + f + "' '" + canceller + "' --round 3");
+  } else {
+    auto none = run_arbiter("event bye '" + f + "' '" + byer + "' --round 2");
+    EXPECT_EQ(none.exit_code, 1) << "bye granted by an event without byes: " << none.out;
+    EXPECT_EQ(slurp(f), with_byes) << "a refused bye changed the event file";
+  }
 
   const std::string excused = csv_name(10), dropped = csv_name(14), twice = csv_name(6);
   const std::string latecomer = "Late, Lena";
@@ -207,7 +219,8 @@ void run_swiss(const SwissCase& c) {
   for (int r = 1; r <= c.rounds; ++r) {
     if (r == 2) {
       // Late entry after round 1 (C.04.2: the missed round is a zero-point bye).
-      ok("event register '" + f + "' --name '" + latecomer + "' --rapid 2105 --federation ESP");
+      ok("event register '" + f + "' --name '" + latecomer + "' --" + list +
+         " 2105 --federation ESP");
       rating[latecomer] = 2105;
     }
     std::string out = ok("event pair '" + f + "'");
@@ -254,7 +267,9 @@ void run_swiss(const SwissCase& c) {
   EXPECT_EQ(withdrawn_from(dropped), 5);
   EXPECT_EQ(withdrawn_from(twice), 6);
   // Half-point byes as requested (and not the cancelled one); the latecomer missed round 1.
-  EXPECT_EQ(e.tournament.player(find_player(e, byer)).round(2).result, Result::HalfBye);
+  if (c.byes_max) {
+    EXPECT_EQ(e.tournament.player(find_player(e, byer)).round(2).result, Result::HalfBye);
+  }
   EXPECT_NE(e.tournament.player(find_player(e, canceller)).round(3).result, Result::HalfBye);
   EXPECT_EQ(e.tournament.player(find_player(e, latecomer)).round(1).opponent, 0);
   EXPECT_EQ(cell_points(e.tournament.player(find_player(e, latecomer)).round(1)), 0);
@@ -265,7 +280,7 @@ void run_swiss(const SwissCase& c) {
   const int rounds = c.rounds;
   auto cell = [&](int p, int r) { return e.tournament.player(p).round(r); };
   std::vector<double> pts(n + 1), adjusted(n + 1), bhc1(n + 1), ge(n + 1), win(n + 1),
-      aroc1(n + 1, -1);
+      aroc1(n + 1, -1), sb(n + 1), ps(n + 1);
   std::vector<std::string> aro_detail(n + 1);
   for (int p = 1; p <= n; ++p)
     for (int r = 1; r <= rounds; ++r) {
@@ -289,7 +304,9 @@ void run_swiss(const SwissCase& c) {
       } else {
         part.push_back(before + (1 - cell_points(x)) + 0.5 * (rounds - r));
       }
+      sb[p] += cell_points(x) * part.back();  // SB: own points times the (virtual) opponent's
       before += cell_points(x);
+      ps[p] += before;  // PS: the running score after each round
     }
     double sum = 0;
     for (double v : part) sum += v;
@@ -307,24 +324,34 @@ void run_swiss(const SwissCase& c) {
   }
   auto cols = read_tsv(ok("event standings '" + f + "' --format tsv"));
   ASSERT_EQ(cols["StartNo"].size(), size_t(n));
-  for (const char* col : {"Rank", "BH/C1", "GE", "WIN", "ARO/C1"})
-    ASSERT_EQ(cols[col].size(), size_t(n)) << "column " << col;
+  const std::vector<std::string> columns =
+      c.blitz ? std::vector<std::string>{"Rank", "BH/C1", "SB", "PS", "ARO/C1"}
+              : std::vector<std::string>{"Rank", "BH/C1", "GE", "WIN", "ARO/C1"};
+  for (const auto& col : columns) ASSERT_EQ(cols[col].size(), size_t(n)) << "column " << col;
   std::vector<std::pair<int, int>> rank_of;  // (rank, start number)
   for (int i = 0; i < n; ++i) {
     int p = std::stoi(cols["StartNo"][i]);
     const std::string who = e.tournament.player(p).name;
     EXPECT_EQ(e.tournament.player(p).score(e.tournament.scoring), Points(pts[p] * 10 + 0.5)) << who;
     EXPECT_DOUBLE_EQ(std::stod(cols["BH/C1"][i]), bhc1[p]) << who;
-    EXPECT_DOUBLE_EQ(std::stod(cols["GE"][i]), ge[p]) << who;
-    EXPECT_DOUBLE_EQ(std::stod(cols["WIN"][i]), win[p]) << who;
+    if (c.blitz) {
+      EXPECT_DOUBLE_EQ(std::stod(cols["SB"][i]), sb[p]) << who;
+      EXPECT_DOUBLE_EQ(std::stod(cols["PS"][i]), ps[p]) << who;
+    } else {
+      EXPECT_DOUBLE_EQ(std::stod(cols["GE"][i]), ge[p]) << who;
+      EXPECT_DOUBLE_EQ(std::stod(cols["WIN"][i]), win[p]) << who;
+    }
     if (aroc1[p] >= 0) {
       EXPECT_DOUBLE_EQ(std::stod(cols["ARO/C1"][i]), aroc1[p]) << who << ": " << aro_detail[p];
     }
     rank_of.emplace_back(std::stoi(cols["Rank"][i]), p);
   }
-  // Ranked by points, then BH/C1, then GE (DE, ARO/C1, WIN only inside groups still tied).
+  // Ranked by points, then BH/C1, then GE (blitz: SB, PS); DE and the rest only inside groups
+  // still tied.
   std::sort(rank_of.begin(), rank_of.end());
-  auto key = [&](int p) { return std::make_tuple(pts[p], bhc1[p], ge[p]); };
+  auto key = [&](int p) {
+    return std::make_tuple(pts[p], bhc1[p], c.blitz ? sb[p] : ge[p], c.blitz ? ps[p] : 0.0);
+  };
   for (size_t i = 1; i < rank_of.size(); ++i)
     EXPECT_GE(key(rank_of[i - 1].second), key(rank_of[i].second))
         << "rank " << rank_of[i].first << " above rank " << rank_of[i - 1].first;
@@ -366,6 +393,9 @@ void run_swiss(const SwissCase& c) {
 
 TEST(SeedEvents, BenalmadenaRapidSwiss) { run_swiss({"Benalmadena-Rapid", 29, 9, 3, 6, false}); }
 TEST(SeedEvents, BenalmadenaChess960Swiss) { run_swiss({"Benalmadena-960", 20, 8, 2, 5, true}); }
+TEST(SeedEvents, BenalmadenaBlitzSwiss) {
+  run_swiss({"Benalmadena-Blitz", 24, 10, 0, 0, false, true});
+}
 
 // ---------------------------------------------------------------------------------------------
 // B with 8 or fewer players: a double round robin (colours reversed in the second cycle), the
