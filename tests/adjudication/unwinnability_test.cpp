@@ -125,3 +125,31 @@ TEST(CanCheckmate, BishopMatesWithTwoBlockers) {
   ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
   EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
 }
+
+// A lone bishop against a lone pawn (lichess-public.tsv, winnable): Black has to promote to a
+// piece that then blocks its own king in the corner. The solver reaches the promotion first and
+// steers towards a mating configuration from there; the witness must replay to mate.
+TEST(CanCheckmate, LoneBishopMatesAfterTheLoserPromotes) {
+  const auto pos = at("8/8/8/8/BK6/2p5/1k6/8 w - - 4 57");
+  auto r = adj::Solver().can_checkmate(pos, WHITE);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
+  EXPECT_LT(r.nodes, 500'000u);
+}
+
+// One Solver answers many queries (its tables are reused) with the same verdicts as the free
+// function, for either side and in any order.
+TEST(Solver, ReusedAcrossQueries) {
+  adj::Solver solver;
+  for (int round = 0; round < 2; ++round)
+    for (const char* fen : {"8/8/4k3/8/8/3K4/3Q4/8 w - - 0 1", "2kr4/8/8/8/8/8/8/2K1B3 w - -",
+                            "8/8/4k3/8/8/3K4/3NN3/8 w - - 0 1"})
+      for (auto side : {WHITE, BLACK}) {
+        const auto pos = at(fen);
+        const auto a = solver.can_checkmate(pos, side), b = adj::can_checkmate(pos, side);
+        EXPECT_EQ(a.verdict, b.verdict) << fen;
+        if (a.verdict == adj::Verdict::Winnable) {
+          EXPECT_TRUE(adj::replays_to_mate(pos, a.witness, side));
+        }
+      }
+}

@@ -79,6 +79,12 @@ int Helpmate::cost(const Position& pos, Move m) const {
   const Piece p = pos.moved_piece(m);
   const PieceType pt = type_of(p);
   const bool capture = pos.is_capture(m);
+  if (promote_ != NO_PIECE_TYPE) {
+    // Promotion sub-goal: the loser's pawns walk on, nobody captures, the rest is waiting.
+    if (capture) return kPunish;
+    if (color_of(p) != winner_ && pt == PAWN) return kReward;
+    return kNormal;
+  }
   if (use_goals_) {
     const Square g = goal_at_[m.from()];
     if (g == SQ_NONE || m.is_castling()) return color_of(p) == winner_ ? kNormal : kPunish;
@@ -147,6 +153,11 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
     const int next = effort - (c == kNormal && past_progress ? 0 : c);
     const bool check = (order[i] >> 16) & 1;
     if (next <= 0 && !check) continue;  // out of effort: only a mating move is of use
+    if (promote_ != NO_PIECE_TYPE && !winner_to_move && m.is_promotion() &&
+        m.promotion_type() == promote_) {
+      stack_.push_back(m);
+      return true;
+    }
     Position child = pos.after(m);
     stack_.push_back(m);
     const Square from = m.from(), to = m.to();

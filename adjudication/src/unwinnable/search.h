@@ -62,6 +62,9 @@ class Helpmate {
     goal_at_ = goal;
     use_goals_ = true;
   }
+  // Sub-goal instead of mate: the search succeeds as soon as the loser promotes a pawn to `pt`
+  // (a checkmate on the way counts too). The loser's pawns walk, the winner waits.
+  void promote_to(PieceType pt) { promote_ = pt; }
   bool hit_global_limit() const { return global_stop_; }
 
  private:
@@ -71,6 +74,7 @@ class Helpmate {
   Color winner_;
   Square target_ = SQ_H8, forced_ = SQ_NONE;
   bool use_goals_ = false, chase_ = false;
+  PieceType promote_ = NO_PIECE_TYPE;
   std::array<Square, SQUARE_NB> goal_at_{};  // mating corner the loser's king heads for
   std::uint64_t total_nodes_ = 0, call_nodes_ = 0, iter_nodes_ = 0;
   std::uint64_t node_limit_ = 0, iter_limit_ = 0;
