@@ -170,3 +170,13 @@ TEST(CanCheckmate, EveryMoveLeadsToAProvedPosition) {
   ASSERT_EQ(b.verdict, adj::Verdict::Winnable) << b.reason;
   EXPECT_TRUE(adj::replays_to_mate(live, b.witness, BLACK));
 }
+
+// A lone bishop against rook and pawn (lichess-public.tsv, winnable): the rook would take or
+// block every checker, so Black gives it away to White's king first, then promotes to a blocker.
+TEST(CanCheckmate, LoneBishopMatesAfterTheLoserGivesUpItsRook) {
+  const auto pos = at("8/5Bk1/8/6K1/8/p7/1r6/8 b - - 0 45");
+  adj::Solver solver;
+  auto r = solver.can_checkmate(pos, WHITE);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
+}

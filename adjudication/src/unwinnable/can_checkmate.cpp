@@ -323,6 +323,32 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
         }
     }
   }
+  // 5c. A lone knight or bishop against a queen or rook: those usually take the checker or
+  //     interpose in every mating configuration, so the loser gives one away (brings it to the
+  //     winner, who takes it) and the simpler position is solved again with half of what is
+  //     left. Only a found mate is used from it.
+  {
+    const Bitboard ours = pos.pieces(side) & ~pos.pieces(side, KING);
+    if (popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) &&
+        (pos.pieces(~side, QUEEN) | pos.pieces(~side, ROOK)) && spent < node_budget) {
+      Helpmate give(side);
+      give.capture_types(1u << QUEEN | 1u << ROOK);
+      std::vector<Move> first;
+      const bool ok = give.run(pos, 1, 30, std::min<std::uint64_t>(20000, node_budget - spent), 0,
+                               tables_->fresh_table(), first);
+      spent += give.nodes();
+      if (ok && spent < node_budget) {
+        Position next = pos;
+        for (Move m : first) next.play(m);
+        const Winnability sub = can_checkmate(next, side, (node_budget - spent) / 2);
+        spent += sub.nodes;
+        if (sub.verdict == Verdict::Winnable) {
+          first.insert(first.end(), sub.witness.begin(), sub.witness.end());
+          return found(first, spent);
+        }
+      }
+    }
+  }
   // 6. Longer searches with a transposition table, aiming at each mating corner in turn; then
   //    a larger exhaustive enumeration; then the nearest corner with all the budget left.
   if (spent < node_budget) {
