@@ -49,6 +49,7 @@ struct Tally {
 
 Tally check(const std::vector<Row>& rows, const std::string& name, std::uint64_t budget) {
   Tally t;
+  adj::Solver solver;  // one reusable solver, as a batch caller would use
   for (const auto& r : rows) {
     auto pos = arbiter::Position::from_fen(r.fen, false, true);
     if (!pos.ok()) {
@@ -58,7 +59,7 @@ Tally check(const std::vector<Row>& rows, const std::string& name, std::uint64_t
     }
     const arbiter::Color side = r.side == "w" ? arbiter::WHITE : arbiter::BLACK;
     const auto t0 = std::chrono::steady_clock::now();
-    auto v = adj::can_checkmate(*pos, side, budget);
+    auto v = solver.can_checkmate(*pos, side, budget);
     const double us =
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     t.total_us += us;
@@ -84,34 +85,36 @@ Tally check(const std::vector<Row>& rows, const std::string& name, std::uint64_t
   }
   std::cout << name << ": " << rows.size() << " queries, " << t.agree << " agree, " << t.wrong
             << " wrong, " << t.undetermined << " undetermined, " << t.bad_witness
-            << " bad witnesses; avg " << (rows.empty() ? 0 : t.total_us / rows.size()) << " us, worst "
-            << t.worst_us / 1000 << " ms per query (one thread)\n";
+            << " bad witnesses; avg " << (rows.empty() ? 0 : t.total_us / rows.size())
+            << " us, worst " << t.worst_us / 1000 << " ms per query (one thread)\n";
   return t;
 }
 
 }  // namespace
 
 // Known gaps at the time of writing (honestly reported in the issue): the search leaves a few
-// hard queries undetermined. These ceilings only guard against regressions; the goal is zero.
+// hard queries undetermined (curated: the four dead positions with bishops behind locked
+// pawns of D3-Chess issue #40 and test-vector.txt, and one long helpmate with an underpromotion).
+// These ceilings only guard against regressions; the goal is zero.
 TEST(UnwinnabilityCorpus, Curated) {
   auto t = check(load("curated.tsv", 1), "curated.tsv", 2'000'000);
   EXPECT_EQ(t.wrong, 0);
   EXPECT_EQ(t.bad_witness, 0);
-  EXPECT_LE(t.undetermined, 8);
+  EXPECT_LE(t.undetermined, 5);
 }
 
 TEST(UnwinnabilityCorpus, LichessSample) {
-  auto rows = load("lichess-public.tsv", full_run() ? 1 : 256);
+  auto rows = load("lichess-public.tsv", full_run() ? 1 : 128);
   auto t = check(rows, "lichess-public.tsv", full_run() ? adj::kDefaultNodeBudget : 300'000);
   EXPECT_EQ(t.wrong, 0);
   EXPECT_EQ(t.bad_witness, 0);
-  EXPECT_LE(t.undetermined * 100, int(rows.size()) * 2);
+  EXPECT_LE(t.undetermined * 100, int(rows.size()) * 1);
 }
 
 TEST(UnwinnabilityCorpus, CommunitySample) {
-  auto rows = load("community-public.tsv", full_run() ? 1 : 16);
+  auto rows = load("community-public.tsv", full_run() ? 1 : 8);
   auto t = check(rows, "community-public.tsv", full_run() ? adj::kDefaultNodeBudget : 300'000);
   EXPECT_EQ(t.wrong, 0);
   EXPECT_EQ(t.bad_witness, 0);
-  EXPECT_LE(t.undetermined * 100, int(rows.size()) * 25);
+  EXPECT_LE(t.undetermined * 100, int(rows.size()) * 12);
 }

@@ -82,3 +82,74 @@ TEST(UnwinnableCli, BatchFormat) {
   EXPECT_NE(l3.find("\tillegal\t"), std::string::npos) << l3;
   EXPECT_NE(r.err.find(":3:"), std::string::npos) << r.err;
 }
+
+// Facing pawns that can still move but never pass each other (community-public.tsv, labelled
+// unwinnable for both sides): White's d-pawn is never captured (no black piece can reach it) and
+// never captures, so Black's d-pawn, which also stays on its file, stops above it; the b6-h7
+// chain is locked and keeps each king on its side. Proved by confinement, not by search.
+TEST(CanCheckmate, SlackFacingPawnsNeverUnlock) {
+  const auto pos = at("3k4/1p1p1p1p/1P1P1P1P/3p4/8/8/3P3P/4K3 w - -");
+  for (auto side : {WHITE, BLACK}) {
+    auto r = adj::can_checkmate(pos, side, 20'000);
+    EXPECT_EQ(r.verdict, adj::Verdict::Unwinnable) << r.reason;
+    EXPECT_EQ(r.method, adj::Method::Confinement) << r.reason;
+  }
+}
+
+// The same facing pair alone is not a lock: the white king can take the black pawn (which is
+// therefore not a permanent wall) and White's pawn then promotes.
+TEST(CanCheckmate, FacingPawnsThatCanBeCapturedDoNotLock) {
+  const auto pos = at("4k3/8/8/3p4/8/8/3P4/4K3 w - - 0 1");
+  auto r = adj::can_checkmate(pos, WHITE);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
+}
+
+// King and bishop against king and rook or queen (community-public.tsv, unwinnable): in every
+// bishop mate the blocker next to the cornered king could take the bishop or interpose on the
+// diagonal, so no checkmate position exists at all.
+TEST(CanCheckmate, BishopCannotMateAgainstRookOrQueen) {
+  for (const char* fen : {"2kr4/8/8/8/8/8/8/2K1B3 w - -", "4r3/2k5/8/8/8/8/2KB4/8 w - -",
+                          "8/2k5/3q4/8/8/3B4/3K4/8 w - -"}) {
+    auto r = adj::can_checkmate(at(fen), WHITE, 20'000);
+    EXPECT_EQ(r.verdict, adj::Verdict::Unwinnable) << fen << ": " << r.reason;
+    EXPECT_EQ(r.method, adj::Method::MatePattern) << fen;
+  }
+}
+
+// ... but with a queen and a bishop the defender has a blocker that can neither take nor
+// interpose (community-public.tsv, winnable): the interposition rule must not over-claim.
+TEST(CanCheckmate, BishopMatesWithTwoBlockers) {
+  const auto pos = at("3kq1b1/8/8/8/8/3KB3/8/8 w - -");
+  auto r = adj::can_checkmate(pos, WHITE);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
+}
+
+// A lone bishop against a lone pawn (lichess-public.tsv, winnable): Black has to promote to a
+// piece that then blocks its own king in the corner. The solver reaches the promotion first and
+// steers towards a mating configuration from there; the witness must replay to mate.
+TEST(CanCheckmate, LoneBishopMatesAfterTheLoserPromotes) {
+  const auto pos = at("8/8/8/8/BK6/2p5/1k6/8 w - - 4 57");
+  auto r = adj::Solver().can_checkmate(pos, WHITE);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
+  EXPECT_LT(r.nodes, 500'000u);
+}
+
+// One Solver answers many queries (its tables are reused) with the same verdicts as the free
+// function, for either side and in any order.
+TEST(Solver, ReusedAcrossQueries) {
+  adj::Solver solver;
+  for (int round = 0; round < 2; ++round)
+    for (const char* fen : {"8/8/4k3/8/8/3K4/3Q4/8 w - - 0 1", "2kr4/8/8/8/8/8/8/2K1B3 w - -",
+                            "8/8/4k3/8/8/3K4/3NN3/8 w - - 0 1"})
+      for (auto side : {WHITE, BLACK}) {
+        const auto pos = at(fen);
+        const auto a = solver.can_checkmate(pos, side), b = adj::can_checkmate(pos, side);
+        EXPECT_EQ(a.verdict, b.verdict) << fen;
+        if (a.verdict == adj::Verdict::Winnable) {
+          EXPECT_TRUE(adj::replays_to_mate(pos, a.witness, side));
+        }
+      }
+}

@@ -4,7 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <fstream>
+#include <thread>
+#include <vector>
 
 #include "arbiter/engine/perft_suite.h"
 #include "test_support.h"
@@ -22,7 +26,8 @@ std::vector<PerftCase> load(const std::string& name) {
 }
 
 // Checks each case's counts up to max_nodes expected nodes (all counts when full_run()),
-// taking every `stride`-th case (stride 1 in the full run). Returns the counts checked.
+// taking every `stride`-th case (stride 1 in the full run), positions shared out to all cores.
+// Returns the counts checked, or -1 after the first failure.
 int check_suite(const std::string& name, std::uint64_t max_nodes, std::size_t stride = 1,
                 std::size_t expect_cases = 0) {
   auto suite = load(name);
@@ -30,25 +35,39 @@ int check_suite(const std::string& name, std::uint64_t max_nodes, std::size_t st
     EXPECT_EQ(suite.size(), expect_cases) << name;
   }
   if (test::full_run()) max_nodes = ~std::uint64_t(0), stride = 1;
-  int checked = 0;
-  for (std::size_t i = 0; i < suite.size(); i += stride) {
-    const PerftCase& c = suite[i];
-    auto pos = Position::from_fen(c.fen, false, true);
-    if (!pos.ok()) {
-      ADD_FAILURE() << c.id << ": " << pos.error().message();
+  std::vector<std::string> failures(suite.size());
+  std::atomic<int> checked{0};
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i; (i = stride * next.fetch_add(1)) < suite.size();) {
+      const PerftCase& c = suite[i];
+      auto pos = Position::from_fen(c.fen, false, true);
+      if (!pos.ok()) {
+        failures[i] = c.id + ": " + pos.error().message();
+        continue;
+      }
+      for (auto [depth, expected] : c.counts) {
+        if (expected > max_nodes) continue;
+        std::uint64_t got = perft(*pos, depth);
+        if (got != expected) {
+          failures[i] = name + " " + c.id + " depth " + std::to_string(depth) + ": expected " +
+                        std::to_string(expected) + " got " + std::to_string(got) + "  " + c.fen;
+          break;
+        }
+        ++checked;
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < std::max(1u, std::thread::hardware_concurrency()); ++t)
+    pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  for (const std::string& f : failures)
+    if (!f.empty()) {
+      ADD_FAILURE() << f;
       return -1;
     }
-    for (auto [depth, expected] : c.counts) {
-      if (expected > max_nodes) continue;
-      std::uint64_t got = perft(*pos, depth);
-      if (got != expected) {
-        ADD_FAILURE() << name << " " << c.id << " depth " << depth << ": expected " << expected
-                      << " got " << got << "  " << c.fen;
-        return -1;
-      }
-      ++checked;
-    }
-  }
   return checked;
 }
 

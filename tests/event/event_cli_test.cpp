@@ -1,6 +1,6 @@
-// `arbiter event` through the command line only: the seed events end to end (final standings
-// against values computed here, independently of the standings module), every refusal a
-// one-line message that changes nothing, and kill -9 during 200 result entries.
+// `arbiter event` through the command line only: every refusal a one-line message that changes
+// nothing, kill -9 during 200 result entries, and a small Swiss replayed through `pair --check`
+// (the seed events themselves are in seed_events_test.cpp).
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -15,69 +15,10 @@
 #include <sstream>
 #include <thread>
 
-#include "arbiter/pairing/event.h"
-#include "arbiter/pairing/trf.h"
-#include "test_support.h"
+#include "event_cli_support.h"
 
 namespace fs = std::filesystem;
-using arbiter::test::run_arbiter;
-using namespace arbiter::pairing;
-
-namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() /
-           ("arbiter-event-cli-" + std::to_string(::getpid()) + "-" +
-            std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string operator/(const std::string& f) const { return (path / f).string(); }
-};
-
-std::string slurp(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-Event load(const std::string& f) { return read_event(slurp(f), f); }
-
-// Runs arbiter and expects success.
-std::string ok(const std::string& args) {
-  auto r = run_arbiter(args);
-  EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
-  return r.out;
-}
-
-void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
-
-std::string players_csv(int n, int top = 2400, int step = 25) {
-  std::ostringstream os;
-  os << "name,federation,standard,rapid,blitz\n";
-  for (int i = 0; i < n; ++i) {
-    int r = top - step * i;
-    os << "\"Player" << char('A' + i / 26) << char('A' + i % 26) << ", Test\",ESP," << r << ','
-       << r - 10 << ',' << r - 20 << '\n';
-  }
-  return os.str();
-}
-
-// A fixed pseudo-random result for a pairing (the test's own choice, not the program's).
-std::string result_for(int round, int white, int black, int salt) {
-  unsigned x = unsigned(round * 7919 + white * 104729 + black * 1299709 + salt * 15485863);
-  x ^= x >> 13, x *= 0x5bd1e995u, x ^= x >> 15;
-  int v = int(x % 10);
-  return v < 4 ? "1-0" : v < 7 ? "1/2-1/2" : "0-1";
-}
-
-}  // namespace
+using namespace arbiter::test::event_cli;
 
 // ---------------------------------------------------------------------------------------------
 // Refusals: one line on stderr, exit 1 (rules) or 2 (malformed input), the file unchanged.
@@ -211,141 +152,6 @@ TEST(EventCli, KillNineDuringTwoHundredResultEntries) {
   ok("event show '" + f + "'");
   for (const auto& de : fs::directory_iterator(d.path))
     EXPECT_EQ(de.path().filename().string().find(".tmp."), std::string::npos) << de.path();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Seed event B/C (events.md): 16-player round robin, pairing numbers by lot, an absence that
-// eliminates the player (remaining games forfeited), an excused one; SB, PS, WIN.
-
-namespace {
-
-struct Game {
-  int white, black;
-  std::string result;  // 1-0 1/2-1/2 0-1 +- -+ --
-};
-
-// Points of white and black for a result.
-std::pair<double, double> points_of(const std::string& r) {
-  if (r == "1-0" || r == "+-") return {1, 0};
-  if (r == "0-1" || r == "-+") return {0, 1};
-  if (r == "1/2-1/2") return {0.5, 0.5};
-  return {0, 0};
-}
-
-std::map<std::string, std::vector<std::string>> read_tsv(const std::string& tsv) {
-  std::istringstream in(tsv);
-  std::string line;
-  std::vector<std::string> head;
-  std::map<std::string, std::vector<std::string>> cols;
-  while (std::getline(in, line)) {
-    std::vector<std::string> f;
-    std::istringstream ls(line);
-    std::string x;
-    while (std::getline(ls, x, '\t')) f.push_back(x);
-    if (head.empty()) {
-      head = f;
-      continue;
-    }
-    for (size_t i = 0; i < f.size() && i < head.size(); ++i) cols[head[i]].push_back(f[i]);
-  }
-  return cols;
-}
-
-}  // namespace
-
-TEST(EventCli, RoundRobinByLotEndToEnd) {
-  TempDir d;
-  const std::string f = d / "zaragoza.trf";
-  ok("event new '" + f +
-     "' --system round-robin --rounds 15 --rating-list standard --tiebreaks 'SB PS WIN' --rules "
-     "2026 --seed 1919 --name Zaragoza");
-  write(d / "p.csv", players_csv(16));
-  ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
-  const int n = 16, rounds = 15;
-  std::vector<std::vector<Game>> played(rounds + 1);
-  std::string absent_name, excused_name;
-  for (int r = 1; r <= rounds; ++r) {
-    std::string out = ok("event pair '" + f + "'");
-    Event e = load(f);
-    if (r == 1) {
-      // The lot renumbered everybody: the printed audit names the seed.
-      EXPECT_NE(out.find("by lot"), std::string::npos) << out;
-      absent_name = e.tournament.player(7).name;
-      excused_name = e.tournament.player(12).name;
-    }
-    const Tpn absent = find_player(e, absent_name), excused = find_player(e, excused_name);
-    const auto& boards = e.settings.boards.at(r);
-    ASSERT_EQ(int(boards.size()), n / 2);
-    std::string args = "event result '" + f + "'";
-    for (size_t b = 0; b < boards.size(); ++b) {
-      auto [w, bl] = boards[b];
-      std::string res;
-      if (r >= 6 && (w == absent || bl == absent)) {
-        // Withdrawn after the unexcused absence of round 5: the game is forfeited at pairing.
-        res = w == absent ? "-+" : "+-";
-        EXPECT_EQ(board_result(e, r, int(b) + 1), res) << "round " << r;
-      } else if (r == 5 && (w == absent || bl == absent)) {
-        res = w == absent ? "-+" : "+-";
-      } else if (r == 9 && (w == excused || bl == excused)) {
-        res = w == excused ? "-+" : "+-";
-      } else {
-        res = result_for(r, w, bl, 1);
-      }
-      played[r].push_back({w, bl, res});
-      if (board_result(e, r, int(b) + 1).empty())
-        args.append(" ")
-            .append(std::to_string(b + 1))
-            .append(" ")
-            .append(res == "-+" ? "0-1f" : res);
-    }
-    ok(args);
-    if (r == 9) ok("event excuse '" + f + "' " + std::to_string(excused));
-  }
-  // Independent standings: points, SB (forfeits count as played in a round robin, C.07 15.2),
-  // PS, WIN (forfeit wins count).
-  std::vector<double> pts(n + 1), sb(n + 1), ps(n + 1), win(n + 1);
-  for (int r = 1; r <= rounds; ++r) {
-    for (const auto& g : played[r]) {
-      auto [a, b] = points_of(g.result);
-      pts[g.white] += a, pts[g.black] += b;
-      win[g.white] += a == 1, win[g.black] += b == 1;
-    }
-    for (int p = 1; p <= n; ++p) ps[p] += pts[p];
-  }
-  for (int r = 1; r <= rounds; ++r)
-    for (const auto& g : played[r]) {
-      auto [a, b] = points_of(g.result);
-      sb[g.white] += a * pts[g.black];
-      sb[g.black] += b * pts[g.white];
-    }
-  auto cols = read_tsv(ok("event standings '" + f + "' --format tsv"));
-  ASSERT_EQ(cols["StartNo"].size(), size_t(n));
-  for (int i = 0; i < n; ++i) {
-    int p = std::stoi(cols["StartNo"][i]);
-    EXPECT_DOUBLE_EQ(std::stod(cols["SB"][i]), sb[p]) << "player " << p;
-    EXPECT_DOUBLE_EQ(std::stod(cols["PS"][i]), ps[p]) << "player " << p;
-    EXPECT_DOUBLE_EQ(std::stod(cols["WIN"][i]), win[p]) << "player " << p;
-    if (cols.count("PTS")) {
-      EXPECT_DOUBLE_EQ(std::stod(cols["PTS"][i]), pts[p]);
-    }
-    // Rank: points, then SB, PS, WIN; equal values share the place.
-    int rank = 1;
-    auto key = [&](int q) { return std::make_tuple(pts[q], sb[q], ps[q], win[q]); };
-    for (int q = 1; q <= n; ++q) rank += key(q) > key(p);
-    EXPECT_EQ(std::stoi(cols["Rank"][i]), rank) << "player " << p;
-  }
-  // The absent player was withdrawn at the round 6 pairing; the excused one played on.
-  Event e = load(f);
-  EXPECT_EQ(e.settings.withdrawn.at(find_player(e, absent_name)), 6);
-  EXPECT_FALSE(e.settings.withdrawn.count(find_player(e, excused_name)));
-  // The report for rating reads back as TRF-2026 with the standings in it.
-  ok("event export '" + f + "' --trf '" + (d / "out.trf") + "'");
-  Tournament t = read_trf(slurp(d / "out.trf"), "out.trf");
-  EXPECT_EQ(t.player_count(), n);
-  EXPECT_EQ(t.type, "Round Robin");
-  EXPECT_EQ(slurp(d / "out.trf").find("XAR"), std::string::npos);
-  ok("event report '" + f + "' --html '" + (d / "out.html") + "'");
-  EXPECT_NE(slurp(d / "out.html").find("<html"), std::string::npos);
 }
 
 // ---------------------------------------------------------------------------------------------

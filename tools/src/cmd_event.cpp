@@ -83,8 +83,10 @@ const Sub kSubs[] = {
     {"results", "FILE --pgn GAMES.pgn [--round R]",
      "Validates the round's games and records the results of the clean ones.", cmd_results},
     {"show", "FILE [--round R]", "Prints a round's pairings and results.", cmd_show},
-    {"standings", "FILE [--format text|crosstable|tsv|csv|json|html]",
-     "Standings with the event's tiebreaks (and the Armageddon when played).", cmd_standings},
+    {"standings", "FILE [--format text|crosstable|tsv|csv|json|html] [--filter F]",
+     "Standings with the event's tiebreaks (and the Armageddon when played); --filter: a "
+     "sub-ranking.",
+     cmd_standings},
     {"playoff", "FILE [--result R]",
      "Draws the Armageddon between the first two, or records its result.", cmd_playoff},
     {"export", "FILE --trf OUT.trf",

@@ -1,8 +1,12 @@
 // arbiter perft: node counts of the legal move tree, divide, and perft suites (issue 2).
+#include <algorithm>
+#include <atomic>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <thread>
+#include <vector>
 
 #include "arbiter/engine/perft.h"
 #include "arbiter/engine/perft_suite.h"
@@ -15,41 +19,69 @@ namespace {
 
 namespace po = boost::program_options;
 
-int run_suite(const std::string& file, std::uint64_t max_nodes, int max_depth, bool verbose) {
+// One position of a suite: the first failing count (if any) and the nodes counted.
+struct CaseOutcome {
+  bool any = false, ok = true;
+  std::string failure;
+  std::uint64_t nodes = 0;
+};
+
+CaseOutcome check_case(const PerftCase& c, const std::string& file, std::uint64_t max_nodes,
+                       int max_depth) {
+  CaseOutcome out;
+  auto pos = Position::from_fen(c.fen, false, true);
+  if (!pos) {
+    out.any = true, out.ok = false;
+    out.failure =
+        "FAIL " + c.id + " (" + file + ":" + std::to_string(c.line) + "): " + pos.error().message();
+    return out;
+  }
+  for (auto [depth, expected] : c.counts) {
+    if (expected > max_nodes || depth > max_depth) continue;
+    out.any = true;
+    std::uint64_t got = perft(*pos, depth);
+    out.nodes += got;
+    if (got != expected) {
+      out.ok = false;
+      out.failure = "FAIL " + c.id + " (" + file + ":" + std::to_string(c.line) + "): depth " +
+                    std::to_string(depth) + " expected " + std::to_string(expected) + " got " +
+                    std::to_string(got) + "  " + c.fen;
+      break;
+    }
+  }
+  return out;
+}
+
+// Positions are shared out to `jobs` threads; failures are printed in file order.
+int run_suite(const std::string& file, std::uint64_t max_nodes, int max_depth, bool verbose,
+              unsigned jobs) {
   std::ifstream in(file);
   if (!in) throw UsageError("cannot open suite file '" + file + "'");
   auto suite = parse_perft_suite(in);
   if (!suite) throw UsageError(file + ":" + suite.error().message());
+  auto t0 = std::chrono::steady_clock::now();
+  std::vector<CaseOutcome> outcomes(suite->size());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < suite->size();)
+      outcomes[i] = check_case((*suite)[i], file, max_nodes, max_depth);
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < jobs; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
   std::size_t passed = 0, failed = 0, skipped = 0;
   std::uint64_t nodes = 0;
-  auto t0 = std::chrono::steady_clock::now();
-  for (const PerftCase& c : *suite) {
-    auto pos = Position::from_fen(c.fen, false, true);
-    if (!pos) {
-      std::cout << "FAIL " << c.id << " (" << file << ":" << c.line
-                << "): " << pos.error().message() << '\n';
-      ++failed;
-      continue;
-    }
-    bool ok = true, any = false;
-    for (auto [depth, expected] : c.counts) {
-      if (expected > max_nodes || depth > max_depth) continue;
-      any = true;
-      std::uint64_t got = perft(*pos, depth);
-      nodes += got;
-      if (got != expected) {
-        std::cout << "FAIL " << c.id << " (" << file << ":" << c.line << "): depth " << depth
-                  << " expected " << expected << " got " << got << "  " << c.fen << '\n';
-        ok = false;
-        break;
-      }
-    }
-    if (!any)
+  for (const CaseOutcome& o : outcomes) {
+    nodes += o.nodes;
+    if (!o.any) {
       ++skipped;
-    else if (ok)
+    } else if (o.ok) {
       ++passed;
-    else
+    } else {
       ++failed;
+      std::cout << o.failure << '\n';
+    }
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (verbose || skipped)
@@ -63,6 +95,7 @@ int run(const std::vector<std::string>& args) {
   po::options_description opts("arbiter perft options");
   std::string fen, suite;
   int depth = -1, max_depth = 64;
+  unsigned jobs = 1;
   std::uint64_t max_nodes = ~std::uint64_t(0);
   opts.add_options()("help,h", "show this help")(
       "fen", po::value(&fen), "position to count (FEN; 4-field EPD also accepted)")(
@@ -72,6 +105,7 @@ int run(const std::vector<std::string>& args) {
       "suite", po::value(&suite), "check every count of a .perft or EPD ';D1 20' suite file")(
       "max-nodes", po::value(&max_nodes), "with --suite: skip counts above this many nodes")(
       "max-depth", po::value(&max_depth), "with --suite: skip depths above this")(
+      "jobs,j", po::value(&jobs), "with --suite: positions checked in parallel (0 = all cores)")(
       "time", "print nodes/second on stderr");
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(opts).run(), vm);
@@ -79,7 +113,7 @@ int run(const std::vector<std::string>& args) {
   if (vm.count("help")) {
     std::cout
         << "usage: arbiter perft --fen FEN --depth D [--divide]\n"
-           "       arbiter perft --suite FILE [--max-nodes N] [--max-depth D]\n"
+           "       arbiter perft --suite FILE [--max-nodes N] [--max-depth D] [--jobs N]\n"
            "Counts the leaf nodes of the legal move tree (last stdout line = node count).\n"
            "A suite prints one line per failing position and 'N passed, M failed'; exit 1 on\n"
            "any failure.\n\n"
@@ -88,7 +122,9 @@ int run(const std::vector<std::string>& args) {
   }
   if (!suite.empty()) {
     if (vm.count("fen")) throw UsageError("--suite and --fen are exclusive");
-    return run_suite(suite, max_nodes, max_depth, vm.count("time") > 0);
+    if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+    if (jobs > 1024) throw UsageError("--jobs " + std::to_string(jobs) + " out of range 0..1024");
+    return run_suite(suite, max_nodes, max_depth, vm.count("time") > 0, jobs);
   }
   if (!vm.count("fen")) throw UsageError("--fen FEN (or --suite FILE) is required");
   if (!vm.count("depth")) throw UsageError("--depth D is required");

@@ -24,7 +24,7 @@ struct Query {
   std::string fen, side_text, out, error;
 };
 
-void answer(Query& q, std::uint64_t budget, bool reasons) {
+void answer(adj::Solver& solver, Query& q, std::uint64_t budget, bool reasons) {
   auto pos = arbiter::Position::from_fen(q.fen);
   if (!pos.ok()) pos = arbiter::Position::from_fen(q.fen, false, true);
   std::string verdict, witness, reason;
@@ -36,7 +36,7 @@ void answer(Query& q, std::uint64_t budget, bool reasons) {
     q.error = pos.error().message();
   } else {
     const arbiter::Color side = q.side_text == "w" ? arbiter::WHITE : arbiter::BLACK;
-    auto r = adj::can_checkmate(*pos, side, budget);
+    auto r = solver.can_checkmate(*pos, side, budget);
     verdict = adj::verdict_name(r.verdict);
     reason =
         r.reason + " [" + adj::method_name(r.method) + ", " + std::to_string(r.nodes) + " nodes]";
@@ -90,7 +90,8 @@ int run(const std::vector<std::string>& args) {
   auto flush = [&] {
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
-      for (std::size_t i; (i = next++) < batch.size();) answer(batch[i], budget, reasons);
+      adj::Solver solver;  // one per thread, reused for every query it answers
+      for (std::size_t i; (i = next++) < batch.size();) answer(solver, batch[i], budget, reasons);
     };
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < std::min<std::size_t>(jobs, batch.size()); ++t)

@@ -159,7 +159,7 @@ void rapid_swiss(Demo& d) {
   const std::string f = d.file("rapid.trf");
   d.say(
       "new rapid.trf --system dutch --rounds 9 --rating-list rapid --tiebreaks \"BH/C1 GE DE "
-      "ARO/C1 WON\" "
+      "ARO/C1 WIN\" "
       "--rules 2022 --half-point-byes 3 --bye-rounds 6 --playoff armageddon:300/240");
   d.event({"new",
            f,
@@ -170,7 +170,7 @@ void rapid_swiss(Demo& d) {
            "--rating-list",
            "rapid",
            "--tiebreaks",
-           "BH/C1 GE DE ARO/C1 WON",
+           "BH/C1 GE DE ARO/C1 WIN",
            "--rules",
            "2022",
            "--half-point-byes",
@@ -231,7 +231,7 @@ void chess960_swiss(Demo& d) {
   const std::string f = d.file("chess960.trf");
   d.say(
       "new chess960.trf --system dutch --rounds 8 --rating-list rapid --tiebreaks \"BH/C1 GE DE "
-      "ARO/C1 WON\" "
+      "ARO/C1 WIN\" "
       "--rules 2022 --half-point-byes 2 --bye-rounds 5 --variant chess960 --playoff "
       "armageddon:300/240");
   d.event({"new",
@@ -243,7 +243,7 @@ void chess960_swiss(Demo& d) {
            "--rating-list",
            "rapid",
            "--tiebreaks",
-           "BH/C1 GE DE ARO/C1 WON",
+           "BH/C1 GE DE ARO/C1 WIN",
            "--rules",
            "2022",
            "--half-point-byes",

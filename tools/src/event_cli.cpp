@@ -5,6 +5,9 @@
 #include <ostream>
 #include <sstream>
 
+#include "arbiter/engine/chess960.h"
+#include "arbiter/engine/setup.h"
+
 namespace arbiter::cli::event {
 using namespace arbiter::pairing;
 
@@ -39,7 +42,11 @@ void print_round(std::ostream& os, const Event& e, int round) {
   if (it != e.settings.boards.end()) os << " (" << it->second.size() << " boards)";
   os << '\n';
   for (const auto& s : e.settings.starts)
-    if (s.round == round) os << "Chess960 start position " << s.position << ": " << s.audit << '\n';
+    if (s.round == round) {
+      // The FEN too, so that the arbiter can paste it into `validate`, `moves` or a DGT board.
+      os << "Chess960 start position " << s.position << ": " << s.audit << '\n'
+         << "FEN " << to_fen(chess960::start_setup(s.position)) << '\n';
+    }
   if (it != e.settings.boards.end()) {
     for (size_t b = 0; b < it->second.size(); ++b) {
       auto [w, bl] = it->second[b];
@@ -56,13 +63,13 @@ void print_round(std::ostream& os, const Event& e, int round) {
   for (const auto& p : e.tournament.players) {
     auto c = p.round(round);
     if (c.has_opponent()) continue;
-    if (c.result == Result::PairingBye)
+    if (c.result == pairing::Result::PairingBye)
       os << "  pairing-allocated bye: " << who(e, p.tpn) << '\n';
-    else if (c.result == Result::HalfBye)
+    else if (c.result == pairing::Result::HalfBye)
       os << "  half-point bye: " << who(e, p.tpn) << '\n';
-    else if (c.result == Result::FullBye)
+    else if (c.result == pairing::Result::FullBye)
       os << "  full-point bye: " << who(e, p.tpn) << '\n';
-    else if (p.has_round(round) && c.result == Result::ZeroBye)
+    else if (p.has_round(round) && c.result == pairing::Result::ZeroBye)
       os << "  absent: " << who(e, p.tpn) << '\n';
     else if (p.withdrawn_from && p.withdrawn_from <= round)
       os << "  withdrawn: " << who(e, p.tpn) << '\n';

@@ -41,7 +41,8 @@ RoundPairing pair_round(Event& e, int round);
 namespace arbiter::cli::event {
 // Standings of the event as its regulations define them (tiebreak list and rule set), with the
 // Armageddon applied when it has been played.
-std::string standings_report(const Event& e, const std::string& format);  // text|tsv|csv|json|html
+std::string standings_report(const Event& e, const std::string& format,
+                             const std::string& filter = {});  // text|tsv|csv|json|html
 // Subcommands implemented in event_results.cpp.
 int cmd_standings(const std::vector<std::string>& args);
 int cmd_playoff(const std::vector<std::string>& args);

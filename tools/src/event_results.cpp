@@ -7,6 +7,7 @@
 #include "arbiter/adjudication/validate.h"
 #include "arbiter/engine/chess960.h"
 #include "arbiter/engine/pgn.h"
+#include "arbiter/engine/setup.h"
 #include "arbiter/pairing/crosstable_export.h"
 #include "arbiter/pairing/playoff.h"
 #include "arbiter/pairing/standings_trf.h"
@@ -95,8 +96,19 @@ std::string lot_line(const Event& e, const std::string& what, std::string& hex) 
 
 }  // namespace
 
-std::string standings_report(const Event& e, const std::string& format) {
+std::string standings_report(const Event& e, const std::string& format, const std::string& filter) {
   Computed c = compute(e);
+  if (!filter.empty()) {
+    // A sub-ranking over a filtered group (events.md B: the best-placed resident of Aragon),
+    // in the overall order with places renumbered.
+    PlayerFilter f;
+    try {
+      f = parse_filter(filter);
+    } catch (const std::invalid_argument& x) {
+      throw EventInputError(x.what());
+    }
+    c.s = sub_ranking(c.s, [&](int sno) { return f.accepts(c.ct.player(sno)); });
+  }
   std::string head = c.s.note.empty() ? "" : c.s.note + "\n";
   if (format == "text") return standings_text(c.ct, c.s) + head;
   if (format == "tsv") return standings_tsv(c.s);
@@ -109,15 +121,18 @@ std::string standings_report(const Event& e, const std::string& format) {
 
 int cmd_standings(const std::vector<std::string>& args) {
   po::options_description o("options");
-  std::string file, format = "text";
+  std::string file, format = "text", filter;
   o.add_options()("file", po::value(&file)->required(), "event file")(
-      "format", po::value(&format), "text, crosstable, tsv, csv, json or html");
+      "format", po::value(&format), "text, crosstable, tsv, csv, json or html")(
+      "filter", po::value(&filter),
+      "sub-ranking: \"players=3,7\" (e.g. the residents of a region), \"sex=w\", "
+      "\"born>=2008\", \"rating<2000\", \"fed=ESP\" (';' joins)");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (!parse(args, o, pos, vm, "standings FILE [--format F]")) return kExitOk;
+  if (!parse(args, o, pos, vm, "standings FILE [--format F] [--filter F]")) return kExitOk;
   Event e = load(file);
-  std::cout << standings_report(e, format);
+  std::cout << standings_report(e, format, filter);
   return kExitOk;
 }
 
@@ -226,6 +241,24 @@ std::string tag(const adjudication::GameReport& r, const char* name) {
     if (k == name) return v;
   return "";
 }
+
+// For a Chess960 event: every board of a round starts from the position drawn at its pairing.
+// A game recorded from another position is not refused (A.5.1.2: a wrongly set-up position
+// only restricts castling, the game stands), but the arbiter is told. Empty when it matches.
+std::string wrong_start(const Event& e, int round, const std::string& fen) {
+  for (const auto& s : e.settings.starts) {
+    if (s.round != round) continue;
+    const std::string want = to_fen(chess960::start_setup(s.position));
+    const std::string board = want.substr(0, want.find(' '));
+    if (fen.empty())
+      return "no FEN tag: round " + std::to_string(round) + " was played from Chess960 position " +
+             std::to_string(s.position) + " (" + board + ")";
+    if (fen.substr(0, fen.find(' ')) != board)
+      return "starts from '" + fen + "', not from round " + std::to_string(round) +
+             "'s drawn position " + std::to_string(s.position) + " (" + board + ")";
+  }
+  return {};
+}
 }  // namespace
 
 int cmd_results(const std::vector<std::string>& args) {
@@ -243,7 +276,7 @@ int cmd_results(const std::vector<std::string>& args) {
   std::stringstream ss;
   ss << in.rdbuf();
   const std::string text = ss.str();
-  std::vector<std::string> recorded, refused;
+  std::vector<std::string> recorded, refused, warnings;
   modify(file, [&](Event& e) {
     int round = vm.count("round") ? vm["round"].as<int>() : paired_rounds(e);
     if (round < 1 || round > paired_rounds(e))
@@ -293,6 +326,8 @@ int cmd_results(const std::vector<std::string>& args) {
         refuse("colours differ from the pairing of board " + std::to_string(board));
         continue;
       }
+      if (auto why = wrong_start(e, round, tag(rep, "FEN")); !why.empty())
+        warnings.push_back(where + ": " + why);
       std::string old = board_result(e, round, board);
       if (old == rep.result) continue;  // the same result again
       if (!old.empty()) {
@@ -309,6 +344,7 @@ int cmd_results(const std::vector<std::string>& args) {
   });
   for (const auto& r : recorded) std::cout << "recorded: " << r << '\n';
   for (const auto& r : refused) std::cout << "refused: " << r << '\n';
+  for (const auto& w : warnings) std::cout << "warning: " << w << '\n';
   std::cout << recorded.size() << " result(s) recorded, " << refused.size() << " game(s) refused\n";
   return refused.empty() ? kExitOk : kExitFailure;
 }

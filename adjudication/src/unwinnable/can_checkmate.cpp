@@ -1,10 +1,14 @@
 // can_checkmate: the decision procedure of unwinnability.h, phase by phase, cheapest first.
 //   1. The game is already over (checkmate or stalemate on the board: Laws 5.1.1, 5.2.1).
 //   2. Material arguments (material.h).
-//   3. A short helpmate search (most real positions end here with a witness).
+//   3. Forced moves are played (a forced cycle is a proof); then a short helpmate search
+//      with a small table (most real positions end here with a witness).
 //   4. Confinement analysis (confinement.h), a proof for locked pawn structures.
-//   5. Exhaustive enumeration of small reachable sets (e.g. every move stalemates).
-//   6. A longer helpmate search with a transposition table, until the node budget runs out.
+//   5. Exhaustive enumeration of small reachable sets (e.g. every move stalemates); for a lone
+//      knight or bishop, searches steered towards mating configurations, after a promotion of
+//      the loser's when it needs a blocker.
+//   6. Longer searches with a transposition table, until the node budget runs out.
+#include <algorithm>
 #include <sstream>
 
 #include "arbiter/adjudication/unwinnability.h"
@@ -45,10 +49,14 @@ const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
 // Cuts the loops out of a mating line: if a position recurs, the moves between the two
 // occurrences can be skipped (same pieces, side, castling rights and en passant square, so the
 // rest of the line stays legal).
+// A position's identity for repetitions: the Zobrist key (pieces, side, castling) and the en
+// passant square.
+std::uint64_t position_id(const Position& p) {
+  return p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
+}
+
 std::vector<Move> without_loops(const Position& root, const std::vector<Move>& line) {
-  auto id = [](const Position& p) {
-    return p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
-  };
+  const auto id = position_id;
   std::vector<std::uint64_t> keys{id(root)};
   Position p = root;
   for (Move m : line) {
@@ -92,13 +100,46 @@ Winnability unwinnable(Method m, std::string why, std::uint64_t nodes) {
 
 }  // namespace
 
+// The search state a Solver keeps between queries: the transposition table is allocated on
+// first need and cleared (O(1), by generation) for each phase that uses it.
+// The quick first search gets a small table that stays in cache; the long searches a large one.
+struct Solver::Tables {
+  std::unique_ptr<detail::TranspositionTable> small, large;
+  static detail::TranspositionTable* fresh(std::unique_ptr<detail::TranspositionTable>& t,
+                                           int log2_size) {
+    if (!t)
+      t = std::make_unique<detail::TranspositionTable>(log2_size);
+    else
+      t->clear();
+    return t.get();
+  }
+  detail::TranspositionTable* quick_table() { return fresh(small, 12); }
+  detail::TranspositionTable* fresh_table() { return fresh(large, 16); }
+};
+
+Solver::Solver() : tables_(std::make_unique<Tables>()) {}
+Solver::~Solver() = default;
+Solver::Solver(Solver&&) noexcept = default;
+Solver& Solver::operator=(Solver&&) noexcept = default;
+
 Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_budget) {
+  Solver solver;
+  return solver.can_checkmate(pos, side, node_budget);
+}
+
+DeadPosition dead_position(const Position& pos, std::uint64_t node_budget) {
+  Solver solver;
+  return solver.dead_position(pos, node_budget);
+}
+
+Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_t node_budget) {
   using namespace detail;
+  if (!tables_) tables_ = std::make_unique<Tables>();  // a moved-from Solver stays usable
   const std::string w = colour_name(side), l = colour_name(~side);
   // 1. Game over on the board: checkmate is decided before any material rule.
-  if (pos.count_legal_moves() == 0) {
-    if (pos.in_check()) {
-      if (pos.side_to_move() != side) {
+  if (root.count_legal_moves() == 0) {
+    if (root.in_check()) {
+      if (root.side_to_move() != side) {
         Winnability r = winnable({}, 0);
         r.method = Method::GameOver;
         r.reason = l + " is already checkmated (Laws 5.1.1)";
@@ -113,16 +154,52 @@ Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_bu
   {
     Method m;
     std::string why;
-    if (material_proves_unwinnable(pos, side, &m, &why)) return unwinnable(m, why, 0);
+    if (material_proves_unwinnable(root, side, &m, &why)) return unwinnable(m, why, 0);
   }
+  // 3. Forced moves: while the side to move has a single legal move, every line goes through
+  //    the position after it, so we analyse that one instead (the witness keeps the prefix). A
+  //    forced sequence that comes back to a position it passed through cycles for ever.
+  std::vector<Move> prefix;
+  Position pos = root;
+  {
+    std::vector<std::uint64_t> seen{position_id(root)};
+    MoveList moves;
+    for (pos.generate_legal(moves); moves.size() == 1; pos.generate_legal(moves)) {
+      pos.play(moves[0]);
+      prefix.push_back(moves[0]);
+      const std::uint64_t id = position_id(pos);
+      if (std::find(seen.begin(), seen.end(), id) != seen.end())
+        return unwinnable(Method::Exhaustive,
+                          "every move from here is forced and the play repeats itself (" +
+                              std::to_string(prefix.size()) + " plies) without a checkmate",
+                          prefix.size());
+      seen.push_back(id);
+      moves.clear();
+    }
+    if (moves.empty()) {
+      if (pos.in_check() && pos.side_to_move() != side) return winnable(std::move(prefix), 0);
+      return unwinnable(Method::Exhaustive,
+                        "every move from here is forced and the play ends in " +
+                            std::string(pos.in_check() ? "checkmate of " + w : "stalemate"),
+                        prefix.size());
+    }
+    Method m;
+    std::string why;
+    if (!prefix.empty() && material_proves_unwinnable(pos, side, &m, &why))
+      return unwinnable(m, "after the forced moves, " + why, prefix.size());
+  }
+  // The mating line from `root`: the forced prefix, then `line` from `pos`.
+  auto found = [&](const std::vector<Move>& line, std::uint64_t nodes) {
+    std::vector<Move> full = prefix;
+    full.insert(full.end(), line.begin(), line.end());
+    return winnable(without_loops(root, full), nodes);
+  };
   std::uint64_t spent = 0;
   std::vector<Move> line;
   Helpmate hm(side);
   // 3. Short search without a table.
   const std::uint64_t quick = std::min<std::uint64_t>(node_budget, 4000);
-  TranspositionTable quick_tt(12);
-  if (hm.run(pos, 1, 6, quick, 800, &quick_tt, line))
-    return winnable(without_loops(pos, line), hm.nodes());
+  if (hm.run(pos, 1, 6, quick, 800, tables_->quick_table(), line)) return found(line, hm.nodes());
   spent = hm.nodes();
   // 4. Confinement.
   {
@@ -137,7 +214,7 @@ Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_bu
     std::uint64_t n = 0;
     cap = std::min<std::uint64_t>(cap, node_budget - spent);
     switch (exhaust(pos, side, cap, &line, &n)) {
-      case Exhaustion::MateFound: *out = winnable(without_loops(pos, line), spent + n); return true;
+      case Exhaustion::MateFound: *out = found(line, spent + n); return true;
       case Exhaustion::NoMate:
         *out = unwinnable(Method::Exhaustive,
                           "every position reachable from here (" + std::to_string(n) +
@@ -152,50 +229,93 @@ Winnability can_checkmate(const Position& pos, Color side, std::uint64_t node_bu
   Winnability done;
   // Only when the side to move has few moves: lines there are forced (stalemate traps).
   if (pos.count_legal_moves() <= 6 && exhaustive(400, &done)) return done;
-  // 5b. Small material: steer towards the nearest checkmate configurations.
-  if (spent < node_budget) {
-    const auto goals = mate_goals(pos, side, 6);
-    if (!goals.empty()) {
-      TranspositionTable tt(14);
-      for (const auto& g : goals) {
+  // 5b. Small material (a lone knight or bishop): steer towards the nearest checkmate
+  //     configurations (mate_goals). A lone minor piece against pawns usually needs the loser
+  //     to promote first, to a piece that then blocks its own king's flight square, so each
+  //     promotion is reached first (the loser's pawns walk, the winner waits) and the
+  //     configurations are taken from there. All (start, goal) pairs are tried with a small
+  //     budget, then a larger one, so that an easy pair is not starved by a hard one.
+  {
+    struct Start {
+      Position pos;
+      std::vector<Move> prefix;
+      std::vector<MateGoal> goals;
+    };
+    std::vector<Start> starts;
+    if (auto goals = mate_goals(pos, side, 6); !goals.empty())
+      starts.push_back({pos, {}, std::move(goals)});
+    const Bitboard ours = pos.pieces(side) & ~pos.pieces(side, KING);
+    if (popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) && pos.pieces(~side, PAWN)) {
+      for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
         if (spent >= node_budget) break;
-        Helpmate steer(side);
-        steer.set_goals(g.goal);
-        if (steer.run(pos, 1, 40, std::min<std::uint64_t>(200000, node_budget - spent), 0, &tt,
-                      line))
-          return winnable(without_loops(pos, line), spent + steer.nodes());
-        spent += steer.nodes();
+        Helpmate promo(side);
+        promo.promote_to(pt);
+        std::vector<Move> first;
+        const bool ok = promo.run(pos, 1, 24, std::min<std::uint64_t>(20000, node_budget - spent),
+                                  0, tables_->fresh_table(), first);
+        spent += promo.nodes();
+        if (!ok) continue;
+        Position next = pos;
+        for (Move m : first) next.play(m);
+        if (next.count_legal_moves() == 0) {
+          if (next.in_check() && next.side_to_move() != side) return found(first, spent);
+          continue;
+        }
+        if (auto goals = mate_goals(next, side, 6); !goals.empty())
+          starts.push_back({next, std::move(first), std::move(goals)});
       }
+    }
+    // At most half of what is left: the searches of phase 6 find what the goals miss.
+    const std::uint64_t stop = spent + (node_budget - spent) / 2;
+    for (std::uint64_t limit : {3000, 25000, 200000}) {
+      for (const Start& st : starts)
+        for (const MateGoal& g : st.goals) {
+          if (spent >= stop) break;
+          Helpmate steer(side);
+          steer.set_goals(g.goal);
+          const bool ok = steer.run(st.pos, 1, 40, std::min(limit, stop - spent), 0,
+                                    tables_->fresh_table(), line);
+          spent += steer.nodes();
+          if (ok) {
+            std::vector<Move> full = st.prefix;
+            full.insert(full.end(), line.begin(), line.end());
+            return found(full, spent);
+          }
+        }
     }
   }
   // 6. Longer searches with a transposition table, aiming at each mating corner in turn; then
   //    a larger exhaustive enumeration; then the nearest corner with all the budget left.
   if (spent < node_budget) {
-    TranspositionTable tt(14);
+    TranspositionTable& tt = *tables_->fresh_table();
     const auto corners = Helpmate::corners(pos, side);
-    const std::uint64_t slice = std::max<std::uint64_t>(1, (node_budget - spent) / 16);
-    for (Square corner : corners) {
-      if (spent >= node_budget) break;
-      Helpmate deep(side);
-      deep.force_target(corner);
-      if (deep.run(pos, 1, 60, std::min(slice, node_budget - spent), 0, &tt, line))
-        return winnable(without_loops(pos, line), spent + deep.nodes());
-      spent += deep.nodes();
-    }
-    for (int variant = 0; variant < 2 && spent < node_budget; ++variant) {
-      Helpmate deep(side);
-      deep.force_target(corners[variant % corners.size()]);
-      deep.chase(true);
-      if (deep.run(pos, 1, 60, std::min(2 * slice, node_budget - spent), 0, &tt, line))
-        return winnable(without_loops(pos, line), spent + deep.nodes());
-      spent += deep.nodes();
+    const std::uint64_t full_slice = std::max<std::uint64_t>(1, (node_budget - spent) / 16);
+    // Every corner and variant with a small slice first, so that the one that works is not
+    // kept waiting behind one that does not; then with the full slices.
+    for (std::uint64_t slice : {std::min<std::uint64_t>(full_slice, 6000), full_slice}) {
+      for (Square corner : corners) {
+        if (spent >= node_budget) break;
+        Helpmate deep(side);
+        deep.force_target(corner);
+        if (deep.run(pos, 1, 60, std::min(slice, node_budget - spent), 0, &tt, line))
+          return found(line, spent + deep.nodes());
+        spent += deep.nodes();
+      }
+      for (int variant = 0; variant < 2 && spent < node_budget; ++variant) {
+        Helpmate deep(side);
+        deep.force_target(corners[variant % corners.size()]);
+        deep.chase(true);
+        if (deep.run(pos, 1, 60, std::min(2 * slice, node_budget - spent), 0, &tt, line))
+          return found(line, spent + deep.nodes());
+        spent += deep.nodes();
+      }
     }
     if (exhaustive(50000, &done)) return done;
     if (spent < node_budget) {
       Helpmate deep(side);
       deep.force_target(corners.front());
       if (deep.run(pos, 1, 80, node_budget - spent, 0, &tt, line))
-        return winnable(without_loops(pos, line), spent + deep.nodes());
+        return found(line, spent + deep.nodes());
       spent += deep.nodes();
     }
   }
@@ -248,7 +368,7 @@ bool replays_to_mate(const Position& pos, const std::vector<Move>& line, Color s
   return p.side_to_move() == ~side && p.in_check() && p.count_legal_moves() == 0;
 }
 
-DeadPosition dead_position(const Position& pos, std::uint64_t node_budget) {
+DeadPosition Solver::dead_position(const Position& pos, std::uint64_t node_budget) {
   DeadPosition d;
   if (pos.count_legal_moves() == 0) {
     d.checkmate = pos.in_check();

@@ -100,26 +100,29 @@ Confinement confine(const Position& pos) {
       perm_attacked[color_of(p)] |= piece_attacks(type_of(p), color_of(p), s, non_clear);
     }
     const Bitboard steady_kings = c.steady & pos.pieces(KING);
-    // Facing pawns on one file: a pawn that never captures and is never captured stays on its
-    // file, so an enemy pawn facing it on that file, itself never capturing nor captured, can
-    // never push onto (or past) its starting square: the two block each other for ever.
+    // Facing pawns on one file. A pawn that never captures stays on its file (`on_file`). An
+    // enemy pawn that also never captures and is never captured (`permanent`) stays on that
+    // file for ever and only moves towards the first one, so the first can never push onto (or
+    // past) the square the enemy pawn started from: that square is a wall for it. The first
+    // pawn itself may be captured (it is then gone, which moves nothing).
     Bitboard hit_now[COLOR_NB] = {0, 0};
     for (Bitboard b = occ; b;) {
       Square s = pop_lsb(b);
       hit_now[color_of(pos.piece_on(s))] |= c.hits[s];
     }
-    Bitboard file_bound = 0;  // pawns that stay on their file, uncaptured (starting squares)
+    Bitboard on_file = 0, permanent = 0;
     for (Bitboard b = pos.pieces(PAWN); b;) {
       Square s = pop_lsb(b);
       Color col = color_of(pos.piece_on(s));
-      if (c.hits[s] || c.promotes[s] || (c.reach[s] & hit_now[~col]) || (ep_victims & square_bb(s)))
-        continue;
+      if (c.hits[s] || c.promotes[s]) continue;
+      on_file |= square_bb(s);
+      if ((c.reach[s] & hit_now[~col]) || (ep_victims & square_bb(s))) continue;
       // A double step next to an enemy pawn could be taken en passant.
       Bitboard fourth = c.reach[s] & rank_bb(relative_rank(col, RANK_4));
       if (relative_rank(col, rank_of(s)) == RANK_2 &&
           ((shift<EAST>(fourth) | shift<WEST>(fourth)) & pawn_reach[~col]))
         continue;
-      file_bound |= square_bb(s);
+      permanent |= square_bb(s);
     }
 
     for (Bitboard b = occ; b;) {
@@ -148,7 +151,7 @@ Confinement confine(const Position& pos) {
               Square one = Square(src + pawn_push(col));
               Bitboard push = 0;
               const Bitboard walls =
-                  c.steady | ((file_bound & square_bb(s)) ? file_bound & pos.pieces(~col) : 0);
+                  c.steady | ((on_file & square_bb(s)) ? permanent & pos.pieces(~col) : 0);
               if (!(walls & square_bb(one))) {
                 push = square_bb(one);
                 if (relative_rank(col, rank_of(src)) == RANK_2) {

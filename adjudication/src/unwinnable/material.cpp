@@ -20,48 +20,63 @@ struct LoserMaterial {
 };
 
 // May a loser piece of kind `k` stand on `u` as a flight-square blocker next to its king without
-// being able to capture the checker on `c`? Exact for pawns and knights. A slider on a line to
-// the checker is only excluded when nothing can ever stand in between: `shield` holds every
-// square that might (the winner's king, the loser's king, the other flight squares, and any
-// square at all when the loser has pieces to spare). Allowing a doubtful blocker
-// over-approximates the set of mates, which keeps the argument sound.
-bool blocker_fits(Kind k, Color loser, Square u, Square c, Bitboard shield) {
-  auto line_capture = [&](Bitboard line_attacks) {
-    if (!(line_attacks & square_bb(c))) return false;
-    return !(between_bb(u, c) & ~square_bb(c) & shield);
+// being able to capture the checker on `c`, or to interpose on one of the `ray` squares between a
+// bishop checker and the king (both would end the check; the winner has no second piece, so no
+// blocker is ever pinned)? Exact for pawns and knights. A slider's move along a line is only
+// counted when nothing can ever stand in between: `shield` holds every square that might (the
+// winner's king, the loser's king, the other flight squares, and any square at all when the
+// loser has pieces to spare). Allowing a doubtful blocker over-approximates the set of mates,
+// which keeps the argument sound.
+bool blocker_fits(Kind k, Color loser, Square u, Square c, Bitboard ray, Bitboard shield) {
+  const Bitboard targets = square_bb(c) | ray;
+  auto line_reaches = [&](Bitboard line_attacks) {
+    for (Bitboard t = line_attacks & targets; t;) {
+      const Square s = pop_lsb(t);
+      if (!(between_bb(u, s) & ~square_bb(s) & shield)) return true;
+    }
+    return false;
   };
   switch (k) {
-    case kPawn:
-      return !(square_bb(u) & (rank_bb(RANK_1) | rank_bb(RANK_8))) &&
-             !(pawn_attacks(loser, u) & square_bb(c));
-    case kKnight: return !(knight_attacks(u) & square_bb(c));
+    case kPawn: {
+      if (square_bb(u) & (rank_bb(RANK_1) | rank_bb(RANK_8))) return false;
+      if (pawn_attacks(loser, u) & square_bb(c)) return false;
+      // A push onto an empty ray square blocks the check (a promotion too).
+      const Square one = Square(u + pawn_push(loser));
+      if (ray & square_bb(one)) return false;
+      if (relative_rank(loser, rank_of(u)) == RANK_2) {
+        const Square two = Square(one + pawn_push(loser));
+        if ((ray & square_bb(two)) && !(shield & square_bb(one))) return false;
+      }
+      return true;
+    }
+    case kKnight: return !(knight_attacks(u) & targets);
     case kLightBishop:
     case kDarkBishop: {
       bool light = square_bb(u) & LIGHT_SQUARES;
       if (light != (k == kLightBishop)) return false;
-      return !line_capture(bishop_attacks(u, 0));
+      return !line_reaches(bishop_attacks(u, 0));
     }
-    case kRook: return !line_capture(rook_attacks(u, 0));
-    case kQueen: return !line_capture(queen_attacks(u, 0));
+    case kRook: return !line_reaches(rook_attacks(u, 0));
+    case kQueen: return !line_reaches(queen_attacks(u, 0));
     default: return false;
   }
 }
 
 bool assign(Bitboard squares, std::array<int, kKinds>& count, int& wild, Color loser, Square c,
-            Bitboard shield) {
+            Bitboard ray, Bitboard shield) {
   if (!squares) return true;
   Square u = lsb(squares);
   Bitboard rest = squares & (squares - 1);
   for (int k = 0; k < kKinds; ++k) {
-    if (!blocker_fits(Kind(k), loser, u, c, shield)) continue;
+    if (!blocker_fits(Kind(k), loser, u, c, ray, shield)) continue;
     if (count[k] > 0) {
       --count[k];
-      bool ok = assign(rest, count, wild, loser, c, shield);
+      bool ok = assign(rest, count, wild, loser, c, ray, shield);
       ++count[k];
       if (ok) return true;
     } else if (wild > 0) {
       --wild;
-      bool ok = assign(rest, count, wild, loser, c, shield);
+      bool ok = assign(rest, count, wild, loser, c, ray, shield);
       ++wild;
       if (ok) return true;
     }
@@ -99,7 +114,7 @@ bool mate_pattern_exists(PieceType checker, Bitboard bishop_squares, const Loser
         if (popcount(open) > total) continue;
         Bitboard shield =
             popcount(open) < total ? ~Bitboard(0) : open | square_bb(q) | square_bb(k);
-        if (assign(open, count, wild, m.colour, c, shield)) return true;
+        if (assign(open, count, wild, m.colour, c, ray, shield)) return true;
       }
     }
   }
@@ -200,7 +215,10 @@ int move_distance(PieceType pt, Color c, Square a, Square b) {
     case PAWN: {
       const int ahead =
           c == WHITE ? int(rank_of(b)) - int(rank_of(a)) : int(rank_of(a)) - int(rank_of(b));
-      return df == 0 && ahead > 0 ? ahead : 99;
+      if (df == 0 && ahead > 0) return ahead;
+      // Elsewhere only after promoting: the pushes to the last rank, then a move or two of the
+      // new piece (a rough figure: it only orders the search).
+      return (c == WHITE ? 7 - int(rank_of(a)) : int(rank_of(a))) + 2;
     }
     default: return 99;
   }
@@ -278,8 +296,24 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
                         : bt == QUEEN                       ? kQueen
                         : (square_bb(from) & LIGHT_SQUARES) ? kLightBishop
                                                             : kDarkBishop;
-            if (!blocker_fits(kind, loser, sq[i], c, open | square_bb(q) | square_bb(k))) continue;
-            const int d = move_distance(bt, loser, from, sq[i]);
+            const Bitboard shield = open | square_bb(q) | square_bb(k);
+            int d = 99;
+            if (blocker_fits(kind, loser, sq[i], c, ray, shield))
+              d = bt == PAWN && file_of(from) != file_of(sq[i])
+                      ? 99
+                      : move_distance(bt, loser, from, sq[i]);
+            if (bt == PAWN) {
+              // A pawn may also promote to a piece that blocks there.
+              const Square promo = make_square(file_of(from), relative_rank(loser, RANK_8));
+              const int pushes = std::abs(int(rank_of(promo)) - int(rank_of(from)));
+              const bool light = square_bb(sq[i]) & LIGHT_SQUARES;
+              for (auto [k2, t2] : {std::pair{kKnight, KNIGHT},
+                                    std::pair{light ? kLightBishop : kDarkBishop, BISHOP},
+                                    std::pair{kRook, ROOK}, std::pair{kQueen, QUEEN}}) {
+                if (!blocker_fits(k2, loser, sq[i], c, ray, shield)) continue;
+                d = std::min(d, pushes + move_distance(t2, loser, promo, sq[i]));
+              }
+            }
             if (d >= 99) continue;
             used[j] = true;
             cur[from] = sq[i];

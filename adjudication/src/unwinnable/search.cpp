@@ -12,14 +12,11 @@ namespace arbiter::adjudication::detail {
 TranspositionTable::TranspositionTable(int log2_size)
     : entries_(std::size_t(1) << log2_size), mask_((std::uint64_t(1) << log2_size) - 1) {}
 
-void TranspositionTable::clear() { std::fill(entries_.begin(), entries_.end(), Entry{}); }
-
-bool TranspositionTable::seen_with(std::uint64_t key, std::uint8_t effort) {
-  Entry& e = entries_[key & mask_];
-  if (e.key == key && e.effort >= effort) return true;
-  e.key = key;
-  e.effort = effort;
-  return false;
+void TranspositionTable::clear() {
+  if (++generation_ == 0) {  // wrapped: old entries could pass for current ones
+    std::fill(entries_.begin(), entries_.end(), Entry{});
+    generation_ = 1;
+  }
 }
 
 namespace {
@@ -49,12 +46,45 @@ bool bare(const Position& pos, Color c) {
   return ours == b && (!(b & DARK_SQUARES) || !(b & LIGHT_SQUARES));
 }
 
+// Which moves give check, without playing them (as Stockfish does): the squares from which each
+// piece type attacks the enemy king, and the pieces whose departure uncovers a slider. Special
+// moves (castling, en passant, promotion) are rare and asked of the position itself.
+struct CheckInfo {
+  explicit CheckInfo(const Position& pos) {
+    const Color us = pos.side_to_move();
+    ksq = pos.king_square(~us);
+    const Bitboard occ = pos.occupied();
+    squares[PAWN] = pawn_attacks(~us, ksq);
+    squares[KNIGHT] = knight_attacks(ksq);
+    squares[BISHOP] = bishop_attacks(ksq, occ);
+    squares[ROOK] = rook_attacks(ksq, occ);
+    squares[QUEEN] = squares[BISHOP] | squares[ROOK];
+    squares[KING] = 0;
+    discoverers = pos.blockers_for_king(~us) & pos.pieces(us);
+  }
+  bool gives_check(const Position& pos, Move m) const {
+    if (m.is_castling() || m.is_en_passant() || m.is_promotion()) return pos.gives_check(m);
+    const Square from = m.from(), to = m.to();
+    if (squares[type_of(pos.moved_piece(m))] & square_bb(to)) return true;
+    return (discoverers & square_bb(from)) && !(line_bb(from, ksq) & square_bb(to));
+  }
+  Square ksq;
+  Bitboard squares[PIECE_TYPE_NB]{};
+  Bitboard discoverers = 0;
+};
+
 }  // namespace
 
 int Helpmate::cost(const Position& pos, Move m) const {
   const Piece p = pos.moved_piece(m);
   const PieceType pt = type_of(p);
   const bool capture = pos.is_capture(m);
+  if (promote_ != NO_PIECE_TYPE) {
+    // Promotion sub-goal: the loser's pawns walk on, nobody captures, the rest is waiting.
+    if (capture) return kPunish;
+    if (color_of(p) != winner_ && pt == PAWN) return kReward;
+    return kNormal;
+  }
   if (use_goals_) {
     const Square g = goal_at_[m.from()];
     if (g == SQ_NONE || m.is_castling()) return color_of(p) == winner_ ? kNormal : kPunish;
@@ -89,39 +119,45 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
   if (effort <= 0 || stack_.size() >= kMaxLine) return false;
   if (tt_ && tt_->seen_with(search_key(pos), std::uint8_t(std::min(effort, 255)))) return false;
   const bool winner_to_move = pos.side_to_move() == winner_;
-  // Order: cheap (promising) moves first, and among the winner's moves checks first.
-  struct Scored {
-    Move m;
-    std::int8_t cost;
-    bool check;
+  // Order: cheap (promising) moves first, and among the winner's moves checks first. Each entry
+  // packs (sort key, check flag, index into `moves`) into one integer, so that sorting is a
+  // plain integer sort, stable by index, and the buffer needs no initialisation.
+  std::uint32_t order[MoveList::kCapacity];
+  const std::size_t n = moves.size();
+  auto pack = [](int c, bool check, std::size_t i) {
+    return std::uint32_t(c * 2 + 1 - check) << 17 | std::uint32_t(check) << 16 | std::uint32_t(i);
   };
-  Scored scored[MoveList::kCapacity];
-  std::size_t n = 0;
-  for (Move m : moves) {
-    const int c = cost(pos, m);
-    scored[n++] = {m, std::int8_t(c), winner_to_move && pos.gives_check(m)};
+  if (winner_to_move) {
+    const CheckInfo ci(pos);
+    for (std::size_t i = 0; i < n; ++i)
+      order[i] = pack(cost(pos, moves[i]), ci.gives_check(pos, moves[i]), i);
+  } else {
+    for (std::size_t i = 0; i < n; ++i) order[i] = pack(cost(pos, moves[i]), false, i);
   }
-  // Insertion sort (stable, no allocation; lists are short).
+  // Insertion sort (lists are short).
   for (std::size_t i = 1; i < n; ++i) {
-    Scored x = scored[i];
-    const int key = x.cost * 2 - x.check;
+    const std::uint32_t x = order[i];
     std::size_t j = i;
-    for (; j > 0 && scored[j - 1].cost * 2 - scored[j - 1].check > key; --j)
-      scored[j] = scored[j - 1];
-    scored[j] = x;
+    for (; j > 0 && order[j - 1] > x; --j) order[j] = order[j - 1];
+    order[j] = x;
   }
   for (std::size_t i = 0; i < n; ++i) {
-    const Move m = scored[i].m;
+    const Move m = moves[order[i] & 0xFFFF];
     if (++iter_nodes_ > iter_limit_ || ++call_nodes_ > node_limit_) {
       if (call_nodes_ > node_limit_) global_stop_ = true;
       iter_stop_ = true;
       return false;
     }
     ++total_nodes_;
-    const int c = scored[i].cost;
+    const int c = int(order[i] >> 18);
     const int next = effort - (c == kNormal && past_progress ? 0 : c);
-    const bool check = scored[i].check;
+    const bool check = (order[i] >> 16) & 1;
     if (next <= 0 && !check) continue;  // out of effort: only a mating move is of use
+    if (promote_ != NO_PIECE_TYPE && !winner_to_move && m.is_promotion() &&
+        m.promotion_type() == promote_) {
+      stack_.push_back(m);
+      return true;
+    }
     Position child = pos.after(m);
     stack_.push_back(m);
     const Square from = m.from(), to = m.to();

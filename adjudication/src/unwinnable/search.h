@@ -17,20 +17,30 @@
 
 namespace arbiter::adjudication::detail {
 
+// Records, per position, the largest effort it was already searched with. Entries carry the
+// generation they were written in, so clear() is O(1): a table is allocated once per Solver and
+// reused by every query and every search phase.
 class TranspositionTable {
  public:
   explicit TranspositionTable(int log2_size = 16);
   void clear();
   // Returns true if `key` was searched with at least `effort`; otherwise records `effort`.
-  bool seen_with(std::uint64_t key, std::uint8_t effort);
+  bool seen_with(std::uint64_t key, std::uint8_t effort) {
+    Entry& e = entries_[key & mask_];
+    if (e.generation == generation_ && e.key == key && e.effort >= effort) return true;
+    e = {key, effort, generation_};
+    return false;
+  }
 
  private:
   struct Entry {
     std::uint64_t key = 0;
     std::uint8_t effort = 0;
+    std::uint8_t generation = 0;
   };
   std::vector<Entry> entries_;
   std::uint64_t mask_;
+  std::uint8_t generation_ = 1;
 };
 
 class Helpmate {
@@ -52,6 +62,9 @@ class Helpmate {
     goal_at_ = goal;
     use_goals_ = true;
   }
+  // Sub-goal instead of mate: the search succeeds as soon as the loser promotes a pawn to `pt`
+  // (a checkmate on the way counts too). The loser's pawns walk, the winner waits.
+  void promote_to(PieceType pt) { promote_ = pt; }
   bool hit_global_limit() const { return global_stop_; }
 
  private:
@@ -61,6 +74,7 @@ class Helpmate {
   Color winner_;
   Square target_ = SQ_H8, forced_ = SQ_NONE;
   bool use_goals_ = false, chase_ = false;
+  PieceType promote_ = NO_PIECE_TYPE;
   std::array<Square, SQUARE_NB> goal_at_{};  // mating corner the loser's king heads for
   std::uint64_t total_nodes_ = 0, call_nodes_ = 0, iter_nodes_ = 0;
   std::uint64_t node_limit_ = 0, iter_limit_ = 0;

@@ -9,6 +9,7 @@
 // argument (named in `reason`), never from a heuristic; `Undetermined` only when the caller's
 // node budget runs out first.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -45,7 +46,10 @@ struct Winnability {
   std::uint64_t nodes = 0;    // search nodes spent
 };
 
-// Decides whether `side` can deliver checkmate from `pos`. Thread-safe; no global state.
+// Decides whether `side` can deliver checkmate from `pos`. Thread-safe; no global state. A
+// convenience for one-off queries: it builds a Solver for the call (whose search tables are
+// only allocated if the easy phases do not decide). Callers that ask many questions (a batch,
+// a PGN validator) should keep one Solver per thread instead.
 Winnability can_checkmate(const Position& pos, Color side,
                           std::uint64_t node_budget = kDefaultNodeBudget);
 
@@ -69,5 +73,31 @@ struct DeadPosition {
   bool is_dead() const { return dead == Verdict::Unwinnable; }
 };
 DeadPosition dead_position(const Position& pos, std::uint64_t node_budget = kDefaultNodeBudget);
+
+// The reusable form of can_checkmate / dead_position: it owns the search tables (a
+// transposition table of about 1 MB, allocated on first need and then reused, cleared in O(1)
+// between queries), so a caller asking many questions pays for them once. Answers are the same
+// as the free functions'. One Solver per thread: an object is not safe for concurrent use
+// (distinct objects are independent; there is no shared or global state), e.g.
+//   arbiter::adjudication::Solver solver;            // per thread, reused
+//   for (const auto& q : queries) out.push_back(solver.can_checkmate(q.pos, q.side));
+class Solver {
+ public:
+  Solver();
+  ~Solver();
+  Solver(Solver&&) noexcept;
+  Solver& operator=(Solver&&) noexcept;
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  Winnability can_checkmate(const Position& pos, Color side,
+                            std::uint64_t node_budget = kDefaultNodeBudget);
+  DeadPosition dead_position(const Position& pos, std::uint64_t node_budget = kDefaultNodeBudget);
+
+  struct Tables;  // private search state (defined in the library)
+
+ private:
+  std::unique_ptr<Tables> tables_;
+};
 
 }  // namespace arbiter::adjudication
