@@ -82,6 +82,7 @@ int Helpmate::cost(const Position& pos, Move m) const {
   if (promote_ != NO_PIECE_TYPE) {
     // Promotion sub-goal: the loser's pawns walk on, nobody captures, the rest is waiting.
     if (capture) return kPunish;
+    if (m.is_promotion() && m.promotion_type() != promote_) return kPunish;
     if (color_of(p) != winner_ && pt == PAWN) return kReward;
     return kNormal;
   }
