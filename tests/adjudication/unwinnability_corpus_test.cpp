@@ -93,26 +93,28 @@ Tally check(const std::vector<Row>& rows, const std::string& name, std::uint64_t
 }  // namespace
 
 // Known gaps at the time of writing (honestly reported in the issue): the search leaves a few
-// hard queries undetermined. These ceilings only guard against regressions; the goal is zero.
+// hard queries undetermined (curated: the four dead positions with bishops behind locked
+// pawns of D3-Chess issue #40 and test-vector.txt, and one long helpmate with an underpromotion).
+// These ceilings only guard against regressions; the goal is zero.
 TEST(UnwinnabilityCorpus, Curated) {
   auto t = check(load("curated.tsv", 1), "curated.tsv", 2'000'000);
   EXPECT_EQ(t.wrong, 0);
   EXPECT_EQ(t.bad_witness, 0);
-  EXPECT_LE(t.undetermined, 8);
+  EXPECT_LE(t.undetermined, 5);
 }
 
 TEST(UnwinnabilityCorpus, LichessSample) {
-  auto rows = load("lichess-public.tsv", full_run() ? 1 : 256);
+  auto rows = load("lichess-public.tsv", full_run() ? 1 : 128);
   auto t = check(rows, "lichess-public.tsv", full_run() ? adj::kDefaultNodeBudget : 300'000);
   EXPECT_EQ(t.wrong, 0);
   EXPECT_EQ(t.bad_witness, 0);
-  EXPECT_LE(t.undetermined * 100, int(rows.size()) * 2);
+  EXPECT_LE(t.undetermined * 100, int(rows.size()) * 1);
 }
 
 TEST(UnwinnabilityCorpus, CommunitySample) {
-  auto rows = load("community-public.tsv", full_run() ? 1 : 16);
+  auto rows = load("community-public.tsv", full_run() ? 1 : 8);
   auto t = check(rows, "community-public.tsv", full_run() ? adj::kDefaultNodeBudget : 300'000);
   EXPECT_EQ(t.wrong, 0);
   EXPECT_EQ(t.bad_witness, 0);
-  EXPECT_LE(t.undetermined * 100, int(rows.size()) * 25);
+  EXPECT_LE(t.undetermined * 100, int(rows.size()) * 12);
 }

@@ -125,3 +125,58 @@ TEST(CanCheckmate, BishopMatesWithTwoBlockers) {
   ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
   EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
 }
+
+// A lone bishop against a lone pawn (lichess-public.tsv, winnable): Black has to promote to a
+// piece that then blocks its own king in the corner. The solver reaches the promotion first and
+// steers towards a mating configuration from there; the witness must replay to mate.
+TEST(CanCheckmate, LoneBishopMatesAfterTheLoserPromotes) {
+  const auto pos = at("8/8/8/8/BK6/2p5/1k6/8 w - - 4 57");
+  auto r = adj::Solver().can_checkmate(pos, WHITE);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
+  EXPECT_LT(r.nodes, 500'000u);
+}
+
+// One Solver answers many queries (its tables are reused) with the same verdicts as the free
+// function, for either side and in any order.
+TEST(Solver, ReusedAcrossQueries) {
+  adj::Solver solver;
+  for (int round = 0; round < 2; ++round)
+    for (const char* fen : {"8/8/4k3/8/8/3K4/3Q4/8 w - - 0 1", "2kr4/8/8/8/8/8/8/2K1B3 w - -",
+                            "8/8/4k3/8/8/3K4/3NN3/8 w - - 0 1"})
+      for (auto side : {WHITE, BLACK}) {
+        const auto pos = at(fen);
+        const auto a = solver.can_checkmate(pos, side), b = adj::can_checkmate(pos, side);
+        EXPECT_EQ(a.verdict, b.verdict) << fen;
+        if (a.verdict == adj::Verdict::Winnable) {
+          EXPECT_TRUE(adj::replays_to_mate(pos, a.witness, side));
+        }
+      }
+}
+
+// One move deeper (community-public.tsv, labelled unwinnable): Black is in check from the queen
+// and every reply (Kxg7 or Bxg7) removes it, after which the locked a-h pawn chain keeps the
+// bishops and kings apart; neither the position itself nor a search proves it, every child does.
+TEST(CanCheckmate, EveryMoveLeadsToAProvedPosition) {
+  const auto pos = at("7b/3B2Q1/4Bk2/p1p1p1p1/P1P1P1P1/8/8/4K3 b - -");
+  for (auto side : {WHITE, BLACK}) {
+    auto r = adj::can_checkmate(pos, side, 50'000);
+    EXPECT_EQ(r.verdict, adj::Verdict::Unwinnable) << r.reason;
+  }
+  // And a winnable sibling from the same file is not over-claimed.
+  const auto live = at("5rk1/6P1/7K/5q2/8/8/8/8 w - -");
+  EXPECT_EQ(adj::can_checkmate(live, WHITE, 50'000).verdict, adj::Verdict::Unwinnable);
+  auto b = adj::can_checkmate(live, BLACK);
+  ASSERT_EQ(b.verdict, adj::Verdict::Winnable) << b.reason;
+  EXPECT_TRUE(adj::replays_to_mate(live, b.witness, BLACK));
+}
+
+// A lone bishop against rook and pawn (lichess-public.tsv, winnable): the rook would take or
+// block every checker, so Black gives it away to White's king first, then promotes to a blocker.
+TEST(CanCheckmate, LoneBishopMatesAfterTheLoserGivesUpItsRook) {
+  const auto pos = at("8/5Bk1/8/6K1/8/p7/1r6/8 b - - 0 45");
+  adj::Solver solver;
+  auto r = solver.can_checkmate(pos, WHITE);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
+}

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <fstream>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -39,6 +40,10 @@ int check_suite(const std::string& name, std::uint64_t max_nodes, std::size_t st
   std::atomic<int> checked{0};
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
+    // The full run (hundreds of billions of nodes) counts through a transposition table; its
+    // agreement with the plain perft is tested below.
+    std::optional<PerftTable> table;
+    if (test::full_run()) table.emplace(256);
     for (std::size_t i; (i = stride * next.fetch_add(1)) < suite.size();) {
       const PerftCase& c = suite[i];
       auto pos = Position::from_fen(c.fen, false, true);
@@ -48,7 +53,7 @@ int check_suite(const std::string& name, std::uint64_t max_nodes, std::size_t st
       }
       for (auto [depth, expected] : c.counts) {
         if (expected > max_nodes) continue;
-        std::uint64_t got = perft(*pos, depth);
+        std::uint64_t got = table ? perft(*pos, depth, *table) : perft(*pos, depth);
         if (got != expected) {
           failures[i] = name + " " + c.id + " depth " + std::to_string(depth) + ": expected " +
                         std::to_string(expected) + " got " + std::to_string(got) + "  " + c.fen;
@@ -83,6 +88,23 @@ TEST(Perft, Sp960StartPositions) {
 }
 TEST(Perft, RandomPublicSample) {
   EXPECT_GE(check_suite("random-public.perft", 200'000, 7, 3419), 400);
+}
+
+// The hashed perft equals the plain one, on positions with en passant, castling (standard and
+// 960), promotions and checks, sharing one table across positions and depths.
+TEST(Perft, TranspositionTableCountsEqualPlainPerft) {
+  PerftTable table(16);
+  for (const char* fen : {
+           "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+           "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+           "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+           "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+           "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+       }) {
+    Position p = *Position::from_fen(fen, false, true);
+    for (int depth = 1; depth <= 5; ++depth)
+      EXPECT_EQ(perft(p, depth, table), perft(p, depth)) << fen << " depth " << depth;
+  }
 }
 
 TEST(Perft, DivideSumsToPerft) {

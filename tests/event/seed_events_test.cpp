@@ -118,6 +118,8 @@ void run_round_robin(const RoundRobinCase& c) {
   EXPECT_EQ(t.player_count(), n);
   EXPECT_EQ(t.type, "Round Robin");
   EXPECT_EQ(slurp(d / "out.trf").find("XAR"), std::string::npos);
+  auto check = run_arbiter("pair --check '" + (d / "out.trf") + "'");
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
   ok("event report '" + f + "' --html '" + (d / "out.html") + "'");
   EXPECT_NE(slurp(d / "out.html").find("<html"), std::string::npos);
 }
@@ -141,12 +143,14 @@ namespace {
 struct SwissCase {
   std::string name;
   int players, rounds;
-  int byes_max, bye_last_round;
+  int byes_max, bye_last_round;  // 0: the event grants no half-point byes
   bool chess960;
+  bool blitz = false;  // FIDE blitz list; BH/C1 SB PS DE ARO/C1 (events.md A, blitz)
 };
 
-// Rapid rating of CSV player i (players_csv: standard 2400 - 25 i, rapid 10 less).
-int rapid_of(int i) { return 2400 - 25 * i - 10; }
+// Rapid / blitz rating of CSV player i (players_csv: standard 2400 - 25 i, rapid 10 less,
+// blitz 20 less).
+int rating_of(int i, bool blitz) { return 2400 - 25 * i - (blitz ? 20 : 10); }
 std::string csv_name(int i) {
   return std::string("Player") + char('A' + i / 26) + char('A' + i % 26) + ", Test";
 }
@@ -172,28 +176,41 @@ bool over_the_board(const RoundEntry& c) {
 void run_swiss(const SwissCase& c) {
   TempDir d;
   const std::string f = d / "event.trf";
+  const std::string list = c.blitz ? "blitz" : "rapid";
   ok("event new '" + f + "' --system dutch --rounds " + std::to_string(c.rounds) +
-     " --rating-list rapid --tiebreaks 'BH/C1 GE DE ARO/C1 WIN' --rules 2022 --half-point-byes " +
-     std::to_string(c.byes_max) + " --bye-rounds " + std::to_string(c.bye_last_round) +
+     " --rating-list " + list + " --tiebreaks '" +
+     (c.blitz ? "BH/C1 SB PS DE ARO/C1" : "BH/C1 GE DE ARO/C1 WIN") + "' --rules 2022" +
+     (c.byes_max ? " --half-point-byes " + std::to_string(c.byes_max) + " --bye-rounds " +
+                       std::to_string(c.bye_last_round)
+                 : std::string()) +
      (c.chess960 ? " --variant chess960" : "") + " --seed 2023 --name " + c.name);
   write(d / "p.csv", players_csv(c.players));
   ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
-  std::map<std::string, int> rating;  // by name, for ARO (the event's rating list: rapid)
-  for (int i = 0; i < c.players; ++i) rating[csv_name(i)] = rapid_of(i);
+  std::map<std::string, int> rating;  // by name, for ARO (the event's rating list)
+  for (int i = 0; i < c.players; ++i) rating[csv_name(i)] = rating_of(i, c.blitz);
 
   // Bye requests in writing before round 1: up to the limit, only in the allowed rounds.
   Event e0 = load(f);
   const std::string byer = csv_name(3), canceller = csv_name(8);
   for (int k = 0; k < c.byes_max; ++k)
     ok("event bye '" + f + "' '" + byer + "' --round " + std::to_string(2 + k));
-  auto over = run_arbiter("event bye '" + f + "' '" + byer + "' --round " +
-                          std::to_string(c.bye_last_round));
-  EXPECT_EQ(over.exit_code, 1) << "bye over the limit accepted: " << over.out;
-  auto late = run_arbiter("event bye '" + f + "' '" + csv_name(5) + "' --round " +
-                          std::to_string(c.bye_last_round + 1));
-  EXPECT_EQ(late.exit_code, 1) << "bye after the last bye round accepted: " << late.out;
-  ok("event bye '" + f + "' '" + canceller + "' --round 3");
-  ok("event cancel-bye '" + f + "' '" + canceller + "' --round 3");
+  const std::string with_byes = slurp(f);
+  if (c.byes_max) {
+    auto over = run_arbiter("event bye '" + f + "' '" + byer + "' --round " +
+                            std::to_string(c.bye_last_round));
+    EXPECT_EQ(over.exit_code, 1) << "bye over the limit accepted: " << over.out;
+    EXPECT_EQ(std::count(over.err.begin(), over.err.end(), '\n'), 1) << over.err;
+    EXPECT_EQ(slurp(f), with_byes) << "a refused bye changed the event file";
+    auto late = run_arbiter("event bye '" + f + "' '" + csv_name(5) + "' --round " +
+                            std::to_string(c.bye_last_round + 1));
+    EXPECT_EQ(late.exit_code, 1) << "bye after the last bye round accepted: " << late.out;
+    ok("event bye '" + f + "' '" + canceller + "' --round 3");
+    ok("event cancel-bye '" + f + "' '" + canceller + "' --round 3");
+  } else {
+    auto none = run_arbiter("event bye '" + f + "' '" + byer + "' --round 2");
+    EXPECT_EQ(none.exit_code, 1) << "bye granted by an event without byes: " << none.out;
+    EXPECT_EQ(slurp(f), with_byes) << "a refused bye changed the event file";
+  }
 
   const std::string excused = csv_name(10), dropped = csv_name(14), twice = csv_name(6);
   const std::string latecomer = "Late, Lena";
@@ -202,7 +219,8 @@ void run_swiss(const SwissCase& c) {
   for (int r = 1; r <= c.rounds; ++r) {
     if (r == 2) {
       // Late entry after round 1 (C.04.2: the missed round is a zero-point bye).
-      ok("event register '" + f + "' --name '" + latecomer + "' --rapid 2105 --federation ESP");
+      ok("event register '" + f + "' --name '" + latecomer + "' --" + list +
+         " 2105 --federation ESP");
       rating[latecomer] = 2105;
     }
     std::string out = ok("event pair '" + f + "'");
@@ -249,7 +267,9 @@ void run_swiss(const SwissCase& c) {
   EXPECT_EQ(withdrawn_from(dropped), 5);
   EXPECT_EQ(withdrawn_from(twice), 6);
   // Half-point byes as requested (and not the cancelled one); the latecomer missed round 1.
-  EXPECT_EQ(e.tournament.player(find_player(e, byer)).round(2).result, Result::HalfBye);
+  if (c.byes_max) {
+    EXPECT_EQ(e.tournament.player(find_player(e, byer)).round(2).result, Result::HalfBye);
+  }
   EXPECT_NE(e.tournament.player(find_player(e, canceller)).round(3).result, Result::HalfBye);
   EXPECT_EQ(e.tournament.player(find_player(e, latecomer)).round(1).opponent, 0);
   EXPECT_EQ(cell_points(e.tournament.player(find_player(e, latecomer)).round(1)), 0);
@@ -260,7 +280,7 @@ void run_swiss(const SwissCase& c) {
   const int rounds = c.rounds;
   auto cell = [&](int p, int r) { return e.tournament.player(p).round(r); };
   std::vector<double> pts(n + 1), adjusted(n + 1), bhc1(n + 1), ge(n + 1), win(n + 1),
-      aroc1(n + 1, -1);
+      aroc1(n + 1, -1), sb(n + 1), ps(n + 1);
   std::vector<std::string> aro_detail(n + 1);
   for (int p = 1; p <= n; ++p)
     for (int r = 1; r <= rounds; ++r) {
@@ -284,7 +304,9 @@ void run_swiss(const SwissCase& c) {
       } else {
         part.push_back(before + (1 - cell_points(x)) + 0.5 * (rounds - r));
       }
+      sb[p] += cell_points(x) * part.back();  // SB: own points times the (virtual) opponent's
       before += cell_points(x);
+      ps[p] += before;  // PS: the running score after each round
     }
     double sum = 0;
     for (double v : part) sum += v;
@@ -302,24 +324,34 @@ void run_swiss(const SwissCase& c) {
   }
   auto cols = read_tsv(ok("event standings '" + f + "' --format tsv"));
   ASSERT_EQ(cols["StartNo"].size(), size_t(n));
-  for (const char* col : {"Rank", "BH/C1", "GE", "WIN", "ARO/C1"})
-    ASSERT_EQ(cols[col].size(), size_t(n)) << "column " << col;
+  const std::vector<std::string> columns =
+      c.blitz ? std::vector<std::string>{"Rank", "BH/C1", "SB", "PS", "ARO/C1"}
+              : std::vector<std::string>{"Rank", "BH/C1", "GE", "WIN", "ARO/C1"};
+  for (const auto& col : columns) ASSERT_EQ(cols[col].size(), size_t(n)) << "column " << col;
   std::vector<std::pair<int, int>> rank_of;  // (rank, start number)
   for (int i = 0; i < n; ++i) {
     int p = std::stoi(cols["StartNo"][i]);
     const std::string who = e.tournament.player(p).name;
     EXPECT_EQ(e.tournament.player(p).score(e.tournament.scoring), Points(pts[p] * 10 + 0.5)) << who;
     EXPECT_DOUBLE_EQ(std::stod(cols["BH/C1"][i]), bhc1[p]) << who;
-    EXPECT_DOUBLE_EQ(std::stod(cols["GE"][i]), ge[p]) << who;
-    EXPECT_DOUBLE_EQ(std::stod(cols["WIN"][i]), win[p]) << who;
+    if (c.blitz) {
+      EXPECT_DOUBLE_EQ(std::stod(cols["SB"][i]), sb[p]) << who;
+      EXPECT_DOUBLE_EQ(std::stod(cols["PS"][i]), ps[p]) << who;
+    } else {
+      EXPECT_DOUBLE_EQ(std::stod(cols["GE"][i]), ge[p]) << who;
+      EXPECT_DOUBLE_EQ(std::stod(cols["WIN"][i]), win[p]) << who;
+    }
     if (aroc1[p] >= 0) {
       EXPECT_DOUBLE_EQ(std::stod(cols["ARO/C1"][i]), aroc1[p]) << who << ": " << aro_detail[p];
     }
     rank_of.emplace_back(std::stoi(cols["Rank"][i]), p);
   }
-  // Ranked by points, then BH/C1, then GE (DE, ARO/C1, WIN only inside groups still tied).
+  // Ranked by points, then BH/C1, then GE (blitz: SB, PS); DE and the rest only inside groups
+  // still tied.
   std::sort(rank_of.begin(), rank_of.end());
-  auto key = [&](int p) { return std::make_tuple(pts[p], bhc1[p], ge[p]); };
+  auto key = [&](int p) {
+    return std::make_tuple(pts[p], bhc1[p], c.blitz ? sb[p] : ge[p], c.blitz ? ps[p] : 0.0);
+  };
   for (size_t i = 1; i < rank_of.size(); ++i)
     EXPECT_GE(key(rank_of[i - 1].second), key(rank_of[i].second))
         << "rank " << rank_of[i].first << " above rank " << rank_of[i - 1].first;
@@ -361,3 +393,89 @@ void run_swiss(const SwissCase& c) {
 
 TEST(SeedEvents, BenalmadenaRapidSwiss) { run_swiss({"Benalmadena-Rapid", 29, 9, 3, 6, false}); }
 TEST(SeedEvents, BenalmadenaChess960Swiss) { run_swiss({"Benalmadena-960", 20, 8, 2, 5, true}); }
+TEST(SeedEvents, BenalmadenaBlitzSwiss) {
+  run_swiss({"Benalmadena-Blitz", 24, 10, 0, 0, false, true});
+}
+
+// ---------------------------------------------------------------------------------------------
+// B with 8 or fewer players: a double round robin (colours reversed in the second cycle), the
+// first two tied on points, and the Armageddon play-off of events.md A (colours by lot, a draw
+// gives the title to Black).
+
+TEST(SeedEvents, DoubleRoundRobinTieForFirstGoesToArmageddon) {
+  TempDir d;
+  const std::string f = d / "drr.trf";
+  const int n = 6, rounds = 2 * (n - 1);
+  ok("event new '" + f + "' --system double-round-robin --rounds " + std::to_string(rounds) +
+     " --rating-list standard --tiebreaks 'SB PS WIN' --rules 2026 --seed 1919 --playoff "
+     "armageddon:300/240");
+  write(d / "p.csv", players_csv(n));
+  ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
+  // The two leaders (by the names the test chose) beat everybody else and draw each other;
+  // all other games are drawn: both leaders end on 2 (n - 2) + 1 points.
+  const std::string a = csv_name(4), b = csv_name(1);
+  std::map<std::pair<Tpn, Tpn>, int> met;  // (white, black) -> games
+  for (int r = 1; r <= rounds; ++r) {
+    ok("event pair '" + f + "'");
+    Event e = load(f);
+    const Tpn pa = find_player(e, a), pb = find_player(e, b);
+    std::string args = "event result '" + f + "'";
+    const auto& boards = e.settings.boards.at(r);
+    ASSERT_EQ(int(boards.size()), n / 2);
+    for (size_t k = 0; k < boards.size(); ++k) {
+      auto [w, bl] = boards[k];
+      ++met[{w, bl}];
+      std::string res = "1/2-1/2";
+      if ((w == pa || w == pb) && bl != pa && bl != pb) res = "1-0";
+      if ((bl == pa || bl == pb) && w != pa && w != pb) res = "0-1";
+      args.append(" ").append(std::to_string(k + 1)).append(" ").append(res);
+    }
+    ok(args);
+  }
+  // Every pair met twice, once with each colour (C.05 Annex 1, double round robin).
+  for (Tpn x = 1; x <= n; ++x)
+    for (Tpn y = x + 1; y <= n; ++y) {
+      EXPECT_EQ(met[std::make_pair(x, y)], 1) << x << "-" << y;
+      EXPECT_EQ(met[std::make_pair(y, x)], 1) << y << "-" << x;
+    }
+  Event e = load(f);
+  const Tpn pa = find_player(e, a), pb = find_player(e, b);
+  const double top = 2 * (n - 2) + 1;
+  EXPECT_EQ(e.tournament.player(pa).score(e.tournament.scoring), Points(top * 10));
+  EXPECT_EQ(e.tournament.player(pb).score(e.tournament.scoring), Points(top * 10));
+  // The Armageddon between the two tied on points; a draw gives first place to Black.
+  auto early = run_arbiter("event playoff '" + f + "' --result 1-0");
+  EXPECT_EQ(early.exit_code, 1) << "result before the Armageddon was drawn: " << early.out;
+  std::string drawn = ok("event playoff '" + f + "'");
+  EXPECT_NE(drawn.find("lot"), std::string::npos) << drawn;
+  e = load(f);
+  ASSERT_TRUE(e.settings.playoff_game.has_value());
+  const auto g = *e.settings.playoff_game;
+  EXPECT_TRUE((g.white == pa && g.black == pb) || (g.white == pb && g.black == pa));
+  ok("event playoff '" + f + "' --result 1/2-1/2");
+  auto cols = read_tsv(ok("event standings '" + f + "' --format tsv"));
+  ASSERT_EQ(cols["StartNo"].size(), size_t(n));
+  for (size_t i = 0; i < cols["StartNo"].size(); ++i) {
+    const int p = std::stoi(cols["StartNo"][i]), rank = std::stoi(cols["Rank"][i]);
+    if (p == g.black) {
+      EXPECT_EQ(rank, 1) << "Armageddon drawn: Black takes first place";
+    }
+    if (p == g.white) {
+      EXPECT_EQ(rank, 2) << "Armageddon drawn: White is second";
+    }
+  }
+  // The report for rating: a double round robin.
+  ok("event export '" + f + "' --trf '" + (d / "out.trf") + "'");
+  EXPECT_EQ(read_trf(slurp(d / "out.trf"), "out.trf").player_count(), n);
+  auto check = run_arbiter("pair --check '" + (d / "out.trf") + "'");
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+  // The checker can fail: read as a single round robin, rounds 4 and 5 (swapped in the first
+  // cycle) and the second cycle differ from the table.
+  std::string single = slurp(d / "out.trf");
+  auto at = single.find("Double Round Robin");
+  ASSERT_NE(at, std::string::npos);
+  write(d / "single.trf", single.replace(at, 18, "Round Robin"));
+  check = run_arbiter("pair --check '" + (d / "single.trf") + "'");
+  EXPECT_EQ(check.exit_code, 1) << check.out << check.err;
+  EXPECT_NE(check.out.find("3 of 10 rounds identical"), std::string::npos) << check.out;
+}

@@ -1,10 +1,15 @@
 // Fuzz target for can_checkmate. The input drives either a random game from the start position
-// or a small random setup (kings plus up to three pieces). Every `winnable` witness must replay
-// to a checkmate by the side; on small positions every `unwinnable` answer is cross-checked by a
-// bounded brute-force helpmate search (all moves to a fixed depth), which must find no mate.
+// (a random legal position) or a small random setup (kings plus up to three pieces). Every
+// `winnable` witness must replay to a checkmate by the side. Every `unwinnable` answer on a small
+// position (at most five pieces) is cross-checked by brute force that shares nothing with the
+// solver but the move generator: the set of every position reachable from it is enumerated (up
+// to a cap) and must hold no checkmate by the side; if the set is too large, all lines to a
+// fixed depth must hold none.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <unordered_set>
+#include <vector>
 
 #include "arbiter/adjudication/legality.h"
 #include "arbiter/adjudication/unwinnability.h"
@@ -23,6 +28,36 @@ bool brute_force_mate(const Position& p, Color side, int plies) {
   for (Move m : moves)
     if (brute_force_mate(p.after(m), side, plies - 1)) return true;
   return false;
+}
+
+enum class Reach { Mate, NoMate, TooLarge };
+// Every position reachable from `root` (breadth first, identified by the board, side to move,
+// castling rights and en passant square), up to `cap` of them: is one a checkmate by `side`?
+Reach reachable_mate(const Position& root, Color side, std::size_t cap) {
+  auto id = [](const Position& p) {
+    return p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
+  };
+  std::unordered_set<std::uint64_t> seen{id(root)};
+  std::vector<Position> frontier{root}, next;
+  while (!frontier.empty()) {
+    for (const Position& p : frontier) {
+      MoveList moves;
+      p.generate_legal(moves);
+      if (moves.empty()) {
+        if (p.in_check() && p.side_to_move() != side) return Reach::Mate;
+        continue;
+      }
+      for (Move m : moves) {
+        Position c = p.after(m);
+        if (!seen.insert(id(c)).second) continue;
+        if (seen.size() > cap) return Reach::TooLarge;
+        next.push_back(c);
+      }
+    }
+    frontier.swap(next);
+    next.clear();
+  }
+  return Reach::NoMate;
 }
 
 }  // namespace
@@ -61,8 +96,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto r = adj::can_checkmate(pos, side, 20'000);
   if (r.verdict == adj::Verdict::Winnable && !adj::replays_to_mate(pos, r.witness, side))
     std::abort();
-  if (r.verdict == adj::Verdict::Unwinnable && popcount(pos.occupied()) <= 4 &&
-      brute_force_mate(pos, side, 3))
-    std::abort();
+  if (r.verdict == adj::Verdict::Unwinnable && popcount(pos.occupied()) <= 5) {
+    const Reach all = reachable_mate(pos, side, 5'000);
+    if (all == Reach::Mate) std::abort();
+    if (all == Reach::TooLarge && brute_force_mate(pos, side, 3)) std::abort();
+  }
   return 0;
 }

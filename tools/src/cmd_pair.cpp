@@ -2,6 +2,7 @@
 // (issue 5), so arbiter drops in where tournament managers call an endorsed engine:
 //   arbiter pair --dutch in.trf -p [out.txt]   pair the next round (FIDE Dutch, C.04.3 2026)
 //   arbiter pair --check in.trf                re-pair every round, list the rounds that differ
+//                                             (round robins: against the Berger table)
 //   arbiter pair --round-robin N [--double] [--seed S | --lots]   Berger tables (C.05 Annex 1)
 // Exit codes (the endorsed engines'): 0 paired, 1 no legal pairing (--check: some round
 // differs), 2 unexpected error or bad arguments, 3 invalid input file.
@@ -166,9 +167,43 @@ int run_check(const std::string& in, bool as_json) {
   const int rounds = t.paired_rounds();
   int differ = 0;
   json rep = json::array();
+  // A round robin (092) is checked against the Berger table of its pairing numbers (C.05
+  // Annex 1); a double one against either Handbook arrangement of the second cycle, whichever
+  // the event used (first cycle's last two rounds swapped or not).
+  std::vector<std::vector<ap::RoundRobinRound>> tables;
+  if (t.round_robin()) {
+    const int n = t.player_count();
+    if (t.system() == ap::System::DoubleRoundRobin)
+      tables = {ap::double_round_robin(n, true), ap::double_round_robin(n, false)};
+    else
+      tables = {ap::berger_table(n)};
+  }
+  auto from_table = [&](const std::vector<ap::RoundRobinRound>& table, int r) {
+    RoundPairing p;
+    if (r > int(table.size())) {
+      p.ok = false,
+      p.error = "the round robin has only " + std::to_string(table.size()) + " rounds";
+      return p;
+    }
+    for (const auto& g : table[size_t(r - 1)].boards) p.games.emplace_back(g.white, g.black);
+    return p;
+  };
+  auto matches = [&](const std::vector<ap::RoundRobinRound>& table) {
+    int same = 0;
+    for (int r = 1; r <= rounds; ++r) {
+      auto want = recorded(t, r), got = from_table(table, r);
+      std::set<std::pair<ap::Tpn, ap::Tpn>> ws(want.games.begin(), want.games.end()),
+          gs(got.games.begin(), got.games.end());
+      same += got.ok && ws == gs;
+    }
+    return same;
+  };
+  if (tables.size() == 2 && matches(tables[1]) > matches(tables[0])) tables.erase(tables.begin());
   for (int r = 1; r <= rounds; ++r) {
-    const ap::Tournament b = before_round(t, r);
-    RoundPairing want = recorded(t, r), got = pair_round(b, r);
+    RoundPairing want = recorded(t, r), got = tables.empty() ? pair_round(before_round(t, r), r)
+                                                             : from_table(tables[0], r);
+    // The free player of an odd round robin is not a pairing-allocated bye.
+    if (!tables.empty()) want.bye = 0;
     std::set<std::pair<ap::Tpn, ap::Tpn>> ws(want.games.begin(), want.games.end()),
         gs(got.games.begin(), got.games.end());
     const bool same = got.ok && ws == gs && want.bye == got.bye;
@@ -186,7 +221,7 @@ int run_check(const std::string& in, bool as_json) {
       if (!as_json) {
         std::cout << "round " << r << ": differs";
         if (!got.ok)
-          std::cout << " (no legal pairing: " << got.error << ")";
+          std::cout << " (" << (tables.empty() ? "no legal pairing: " : "") << got.error << ")";
         else
           std::cout << "; recorded only: " << describe(miss)
                     << "; arbiter only: " << describe(extra) << "; bye recorded " << want.bye

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -27,7 +28,7 @@ struct CaseOutcome {
 };
 
 CaseOutcome check_case(const PerftCase& c, const std::string& file, std::uint64_t max_nodes,
-                       int max_depth) {
+                       int max_depth, PerftTable* table) {
   CaseOutcome out;
   auto pos = Position::from_fen(c.fen, false, true);
   if (!pos) {
@@ -39,7 +40,7 @@ CaseOutcome check_case(const PerftCase& c, const std::string& file, std::uint64_
   for (auto [depth, expected] : c.counts) {
     if (expected > max_nodes || depth > max_depth) continue;
     out.any = true;
-    std::uint64_t got = perft(*pos, depth);
+    std::uint64_t got = table ? perft(*pos, depth, *table) : perft(*pos, depth);
     out.nodes += got;
     if (got != expected) {
       out.ok = false;
@@ -54,7 +55,7 @@ CaseOutcome check_case(const PerftCase& c, const std::string& file, std::uint64_
 
 // Positions are shared out to `jobs` threads; failures are printed in file order.
 int run_suite(const std::string& file, std::uint64_t max_nodes, int max_depth, bool verbose,
-              unsigned jobs) {
+              unsigned jobs, std::size_t hash_mb) {
   std::ifstream in(file);
   if (!in) throw UsageError("cannot open suite file '" + file + "'");
   auto suite = parse_perft_suite(in);
@@ -63,8 +64,10 @@ int run_suite(const std::string& file, std::uint64_t max_nodes, int max_depth, b
   std::vector<CaseOutcome> outcomes(suite->size());
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
+    std::optional<PerftTable> table;  // one per thread
+    if (hash_mb) table.emplace(hash_mb);
     for (std::size_t i; (i = next.fetch_add(1)) < suite->size();)
-      outcomes[i] = check_case((*suite)[i], file, max_nodes, max_depth);
+      outcomes[i] = check_case((*suite)[i], file, max_nodes, max_depth, table ? &*table : nullptr);
   };
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < jobs; ++t) pool.emplace_back(worker);
@@ -96,6 +99,7 @@ int run(const std::vector<std::string>& args) {
   std::string fen, suite;
   int depth = -1, max_depth = 64;
   unsigned jobs = 1;
+  std::size_t hash_mb = 0;
   std::uint64_t max_nodes = ~std::uint64_t(0);
   opts.add_options()("help,h", "show this help")(
       "fen", po::value(&fen), "position to count (FEN; 4-field EPD also accepted)")(
@@ -106,14 +110,18 @@ int run(const std::vector<std::string>& args) {
       "max-nodes", po::value(&max_nodes), "with --suite: skip counts above this many nodes")(
       "max-depth", po::value(&max_depth), "with --suite: skip depths above this")(
       "jobs,j", po::value(&jobs), "with --suite: positions checked in parallel (0 = all cores)")(
-      "time", "print nodes/second on stderr");
+      "hash", po::value(&hash_mb),
+      "transposition table of this many MB (per thread) for the counts; 0 = none (default, the "
+      "plain bulk-counted perft that the benchmarks measure)")("time",
+                                                               "print nodes/second on stderr");
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(opts).run(), vm);
   po::notify(vm);
   if (vm.count("help")) {
     std::cout
         << "usage: arbiter perft --fen FEN --depth D [--divide]\n"
-           "       arbiter perft --suite FILE [--max-nodes N] [--max-depth D] [--jobs N]\n"
+           "       arbiter perft --suite FILE [--max-nodes N] [--max-depth D] [--jobs N] [--hash "
+           "MB]\n"
            "Counts the leaf nodes of the legal move tree (last stdout line = node count).\n"
            "A suite prints one line per failing position and 'N passed, M failed'; exit 1 on\n"
            "any failure.\n\n"
@@ -124,7 +132,9 @@ int run(const std::vector<std::string>& args) {
     if (vm.count("fen")) throw UsageError("--suite and --fen are exclusive");
     if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
     if (jobs > 1024) throw UsageError("--jobs " + std::to_string(jobs) + " out of range 0..1024");
-    return run_suite(suite, max_nodes, max_depth, vm.count("time") > 0, jobs);
+    if (hash_mb > 65536)
+      throw UsageError("--hash " + std::to_string(hash_mb) + " out of range 0..65536");
+    return run_suite(suite, max_nodes, max_depth, vm.count("time") > 0, jobs, hash_mb);
   }
   if (!vm.count("fen")) throw UsageError("--fen FEN (or --suite FILE) is required");
   if (!vm.count("depth")) throw UsageError("--depth D is required");
@@ -140,7 +150,14 @@ int run(const std::vector<std::string>& args) {
     }
     if (depth == 0) total = 1;
   } else {
-    total = perft(pos, depth);
+    if (hash_mb > 65536)
+      throw UsageError("--hash " + std::to_string(hash_mb) + " out of range 0..65536");
+    if (hash_mb) {
+      PerftTable table(hash_mb);
+      total = perft(pos, depth, table);
+    } else {
+      total = perft(pos, depth);
+    }
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (vm.count("time"))

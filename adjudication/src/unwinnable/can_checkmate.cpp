@@ -1,10 +1,13 @@
 // can_checkmate: the decision procedure of unwinnability.h, phase by phase, cheapest first.
 //   1. The game is already over (checkmate or stalemate on the board: Laws 5.1.1, 5.2.1).
 //   2. Material arguments (material.h).
-//   3. A short helpmate search (most real positions end here with a witness).
+//   3. Forced moves are played (a forced cycle is a proof); then a short helpmate search
+//      with a small table (most real positions end here with a witness).
 //   4. Confinement analysis (confinement.h), a proof for locked pawn structures.
-//   5. Exhaustive enumeration of small reachable sets (e.g. every move stalemates).
-//   6. A longer helpmate search with a transposition table, until the node budget runs out.
+//   5. Exhaustive enumeration of small reachable sets (e.g. every move stalemates); for a lone
+//      knight or bishop, searches steered towards mating configurations, after a promotion of
+//      the loser's when it needs a blocker.
+//   6. Longer searches with a transposition table, until the node budget runs out.
 #include <algorithm>
 #include <sstream>
 
@@ -129,6 +132,32 @@ DeadPosition dead_position(const Position& pos, std::uint64_t node_budget) {
   return solver.dead_position(pos, node_budget);
 }
 
+// Proves that `side` can never mate from `pos` if every legal move leads to a position that is
+// over without a mate by `side`, or that a material or confinement argument proves unwinnable,
+// following positions where the side to move is in check up to `depth` moves deep. `work`
+// counts the positions examined, at most `cap` (then it gives up).
+static bool every_child_unwinnable(const Position& pos, Color side, int depth, std::uint64_t* work,
+                                   std::uint64_t cap) {
+  using namespace detail;
+  MoveList moves;
+  pos.generate_legal(moves);
+  for (Move m : moves) {
+    if (++*work > cap) return false;
+    const Position child = pos.after(m);
+    const std::size_t legal = child.count_legal_moves();
+    if (legal == 0) {
+      if (child.in_check() && child.side_to_move() != side) return false;  // a mate
+      continue;
+    }
+    if (material_proves_unwinnable(child, side, nullptr, nullptr)) continue;
+    if (confinement_proves_unwinnable(child, confine(child), side, nullptr)) continue;
+    if (depth > 1 && child.in_check() && every_child_unwinnable(child, side, depth - 1, work, cap))
+      continue;
+    return false;
+  }
+  return true;
+}
+
 Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_t node_budget) {
   using namespace detail;
   if (!tables_) tables_ = std::make_unique<Tables>();  // a moved-from Solver stays usable
@@ -205,6 +234,19 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
     if (confinement_proves_unwinnable(pos, c, side, &why))
       return unwinnable(Method::Confinement, why, spent);
   }
+  // 4b. One move deeper: every line starts with one of the legal moves, so if the position
+  //     after each of them is proved unwinnable (a game end that is no mate by the side,
+  //     material, or confinement, which a move often sharpens: a piece committed, a check that
+  //     must be answered), so is this one. Positions in check are followed one move further.
+  {
+    std::uint64_t n = 0;
+    if (every_child_unwinnable(pos, side, 2, &n, 64))
+      return unwinnable(Method::Confinement,
+                        "after every legal move the resulting position is proved unwinnable for " +
+                            w + " (reachable squares of every piece, with locked pawns as walls)",
+                        spent + n);
+    spent += n;
+  }
   // 5. Small reachable sets (e.g. every move stalemates): cheap when they are small.
   auto exhaustive = [&](std::size_t cap, Winnability* out) {
     if (spent >= node_budget) return false;
@@ -226,19 +268,84 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   Winnability done;
   // Only when the side to move has few moves: lines there are forced (stalemate traps).
   if (pos.count_legal_moves() <= 6 && exhaustive(400, &done)) return done;
-  // 5b. Small material: steer towards the nearest checkmate configurations.
-  if (spent < node_budget) {
-    const auto goals = mate_goals(pos, side, 6);
-    if (!goals.empty()) {
-      TranspositionTable& tt = *tables_->fresh_table();
-      for (const auto& g : goals) {
+  // 5b. Small material (a lone knight or bishop): steer towards the nearest checkmate
+  //     configurations (mate_goals). A lone minor piece against pawns usually needs the loser
+  //     to promote first, to a piece that then blocks its own king's flight square, so each
+  //     promotion is reached first (the loser's pawns walk, the winner waits) and the
+  //     configurations are taken from there. All (start, goal) pairs are tried with a small
+  //     budget, then a larger one, so that an easy pair is not starved by a hard one.
+  {
+    struct Start {
+      Position pos;
+      std::vector<Move> prefix;
+      std::vector<MateGoal> goals;
+    };
+    std::vector<Start> starts;
+    if (auto goals = mate_goals(pos, side, 6); !goals.empty())
+      starts.push_back({pos, {}, std::move(goals)});
+    const Bitboard ours = pos.pieces(side) & ~pos.pieces(side, KING);
+    if (popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) && pos.pieces(~side, PAWN)) {
+      for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
         if (spent >= node_budget) break;
-        Helpmate steer(side);
-        steer.set_goals(g.goal);
-        if (steer.run(pos, 1, 40, std::min<std::uint64_t>(200000, node_budget - spent), 0, &tt,
-                      line))
-          return found(line, spent + steer.nodes());
-        spent += steer.nodes();
+        Helpmate promo(side);
+        promo.promote_to(pt);
+        std::vector<Move> first;
+        const bool ok = promo.run(pos, 1, 24, std::min<std::uint64_t>(20000, node_budget - spent),
+                                  0, tables_->fresh_table(), first);
+        spent += promo.nodes();
+        if (!ok) continue;
+        Position next = pos;
+        for (Move m : first) next.play(m);
+        if (next.count_legal_moves() == 0) {
+          if (next.in_check() && next.side_to_move() != side) return found(first, spent);
+          continue;
+        }
+        if (auto goals = mate_goals(next, side, 6); !goals.empty())
+          starts.push_back({next, std::move(first), std::move(goals)});
+      }
+    }
+    // At most half of what is left: the searches of phase 6 find what the goals miss.
+    const std::uint64_t stop = spent + (node_budget - spent) / 2;
+    for (std::uint64_t limit : {3000, 25000, 200000}) {
+      for (const Start& st : starts)
+        for (const MateGoal& g : st.goals) {
+          if (spent >= stop) break;
+          Helpmate steer(side);
+          steer.set_goals(g.goal);
+          const bool ok = steer.run(st.pos, 1, 40, std::min(limit, stop - spent), 0,
+                                    tables_->fresh_table(), line);
+          spent += steer.nodes();
+          if (ok) {
+            std::vector<Move> full = st.prefix;
+            full.insert(full.end(), line.begin(), line.end());
+            return found(full, spent);
+          }
+        }
+    }
+  }
+  // 5c. A lone knight or bishop against a queen or rook: those usually take the checker or
+  //     interpose in every mating configuration, so the loser gives one away (brings it to the
+  //     winner, who takes it) and the simpler position is solved again with half of what is
+  //     left. Only a found mate is used from it.
+  {
+    const Bitboard ours = pos.pieces(side) & ~pos.pieces(side, KING);
+    if (popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) &&
+        (pos.pieces(~side, QUEEN) | pos.pieces(~side, ROOK)) && spent < node_budget) {
+      Helpmate give(side);
+      give.capture_types(1u << QUEEN | 1u << ROOK);
+      std::vector<Move> first;
+      const bool ok = give.run(pos, 1, 30, std::min<std::uint64_t>(20000, node_budget - spent), 0,
+                               tables_->fresh_table(), first);
+      spent += give.nodes();
+      if (ok && spent < node_budget) {
+        Position next = pos;
+        for (Move m : first) next.play(m);
+        const Winnability sub = can_checkmate(next, side, (node_budget - spent) / 2);
+        spent += sub.nodes;
+        if (sub.verdict == Verdict::Winnable) {
+          first.insert(first.end(), sub.witness.begin(), sub.witness.end());
+          return found(first, spent);
+        }
       }
     }
   }
@@ -247,22 +354,26 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   if (spent < node_budget) {
     TranspositionTable& tt = *tables_->fresh_table();
     const auto corners = Helpmate::corners(pos, side);
-    const std::uint64_t slice = std::max<std::uint64_t>(1, (node_budget - spent) / 16);
-    for (Square corner : corners) {
-      if (spent >= node_budget) break;
-      Helpmate deep(side);
-      deep.force_target(corner);
-      if (deep.run(pos, 1, 60, std::min(slice, node_budget - spent), 0, &tt, line))
-        return found(line, spent + deep.nodes());
-      spent += deep.nodes();
-    }
-    for (int variant = 0; variant < 2 && spent < node_budget; ++variant) {
-      Helpmate deep(side);
-      deep.force_target(corners[variant % corners.size()]);
-      deep.chase(true);
-      if (deep.run(pos, 1, 60, std::min(2 * slice, node_budget - spent), 0, &tt, line))
-        return found(line, spent + deep.nodes());
-      spent += deep.nodes();
+    const std::uint64_t full_slice = std::max<std::uint64_t>(1, (node_budget - spent) / 16);
+    // Every corner and variant with a small slice first, so that the one that works is not
+    // kept waiting behind one that does not; then with the full slices.
+    for (std::uint64_t slice : {std::min<std::uint64_t>(full_slice, 6000), full_slice}) {
+      for (Square corner : corners) {
+        if (spent >= node_budget) break;
+        Helpmate deep(side);
+        deep.force_target(corner);
+        if (deep.run(pos, 1, 60, std::min(slice, node_budget - spent), 0, &tt, line))
+          return found(line, spent + deep.nodes());
+        spent += deep.nodes();
+      }
+      for (int variant = 0; variant < 2 && spent < node_budget; ++variant) {
+        Helpmate deep(side);
+        deep.force_target(corners[variant % corners.size()]);
+        deep.chase(true);
+        if (deep.run(pos, 1, 60, std::min(2 * slice, node_budget - spent), 0, &tt, line))
+          return found(line, spent + deep.nodes());
+        spent += deep.nodes();
+      }
     }
     if (exhaustive(50000, &done)) return done;
     if (spent < node_budget) {

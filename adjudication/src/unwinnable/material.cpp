@@ -215,7 +215,10 @@ int move_distance(PieceType pt, Color c, Square a, Square b) {
     case PAWN: {
       const int ahead =
           c == WHITE ? int(rank_of(b)) - int(rank_of(a)) : int(rank_of(a)) - int(rank_of(b));
-      return df == 0 && ahead > 0 ? ahead : 99;
+      if (df == 0 && ahead > 0) return ahead;
+      // Elsewhere only after promoting: the pushes to the last rank, then a move or two of the
+      // new piece (a rough figure: it only orders the search).
+      return (c == WHITE ? 7 - int(rank_of(a)) : int(rank_of(a))) + 2;
     }
     default: return 99;
   }
@@ -293,9 +296,24 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
                         : bt == QUEEN                       ? kQueen
                         : (square_bb(from) & LIGHT_SQUARES) ? kLightBishop
                                                             : kDarkBishop;
-            if (!blocker_fits(kind, loser, sq[i], c, ray, open | square_bb(q) | square_bb(k)))
-              continue;
-            const int d = move_distance(bt, loser, from, sq[i]);
+            const Bitboard shield = open | square_bb(q) | square_bb(k);
+            int d = 99;
+            if (blocker_fits(kind, loser, sq[i], c, ray, shield))
+              d = bt == PAWN && file_of(from) != file_of(sq[i])
+                      ? 99
+                      : move_distance(bt, loser, from, sq[i]);
+            if (bt == PAWN) {
+              // A pawn may also promote to a piece that blocks there.
+              const Square promo = make_square(file_of(from), relative_rank(loser, RANK_8));
+              const int pushes = std::abs(int(rank_of(promo)) - int(rank_of(from)));
+              const bool light = square_bb(sq[i]) & LIGHT_SQUARES;
+              for (auto [k2, t2] : {std::pair{kKnight, KNIGHT},
+                                    std::pair{light ? kLightBishop : kDarkBishop, BISHOP},
+                                    std::pair{kRook, ROOK}, std::pair{kQueen, QUEEN}}) {
+                if (!blocker_fits(k2, loser, sq[i], c, ray, shield)) continue;
+                d = std::min(d, pushes + move_distance(t2, loser, promo, sq[i]));
+              }
+            }
             if (d >= 99) continue;
             used[j] = true;
             cur[from] = sq[i];
