@@ -153,3 +153,30 @@ TEST(Solver, ReusedAcrossQueries) {
         }
       }
 }
+
+// One move deeper (community-public.tsv, labelled unwinnable): Black is in check from the queen
+// and every reply (Kxg7 or Bxg7) removes it, after which the locked a-h pawn chain keeps the
+// bishops and kings apart; neither the position itself nor a search proves it, every child does.
+TEST(CanCheckmate, EveryMoveLeadsToAProvedPosition) {
+  const auto pos = at("7b/3B2Q1/4Bk2/p1p1p1p1/P1P1P1P1/8/8/4K3 b - -");
+  for (auto side : {WHITE, BLACK}) {
+    auto r = adj::can_checkmate(pos, side, 50'000);
+    EXPECT_EQ(r.verdict, adj::Verdict::Unwinnable) << r.reason;
+  }
+  // And a winnable sibling from the same file is not over-claimed.
+  const auto live = at("5rk1/6P1/7K/5q2/8/8/8/8 w - -");
+  EXPECT_EQ(adj::can_checkmate(live, WHITE, 50'000).verdict, adj::Verdict::Unwinnable);
+  auto b = adj::can_checkmate(live, BLACK);
+  ASSERT_EQ(b.verdict, adj::Verdict::Winnable) << b.reason;
+  EXPECT_TRUE(adj::replays_to_mate(live, b.witness, BLACK));
+}
+
+// A lone bishop against rook and pawn (lichess-public.tsv, winnable): the rook would take or
+// block every checker, so Black gives it away to White's king first, then promotes to a blocker.
+TEST(CanCheckmate, LoneBishopMatesAfterTheLoserGivesUpItsRook) {
+  const auto pos = at("8/5Bk1/8/6K1/8/p7/1r6/8 b - - 0 45");
+  adj::Solver solver;
+  auto r = solver.can_checkmate(pos, WHITE);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
+}

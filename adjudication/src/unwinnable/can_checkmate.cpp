@@ -132,6 +132,32 @@ DeadPosition dead_position(const Position& pos, std::uint64_t node_budget) {
   return solver.dead_position(pos, node_budget);
 }
 
+// Proves that `side` can never mate from `pos` if every legal move leads to a position that is
+// over without a mate by `side`, or that a material or confinement argument proves unwinnable,
+// following positions where the side to move is in check up to `depth` moves deep. `work`
+// counts the positions examined, at most `cap` (then it gives up).
+static bool every_child_unwinnable(const Position& pos, Color side, int depth, std::uint64_t* work,
+                                   std::uint64_t cap) {
+  using namespace detail;
+  MoveList moves;
+  pos.generate_legal(moves);
+  for (Move m : moves) {
+    if (++*work > cap) return false;
+    const Position child = pos.after(m);
+    const std::size_t legal = child.count_legal_moves();
+    if (legal == 0) {
+      if (child.in_check() && child.side_to_move() != side) return false;  // a mate
+      continue;
+    }
+    if (material_proves_unwinnable(child, side, nullptr, nullptr)) continue;
+    if (confinement_proves_unwinnable(child, confine(child), side, nullptr)) continue;
+    if (depth > 1 && child.in_check() && every_child_unwinnable(child, side, depth - 1, work, cap))
+      continue;
+    return false;
+  }
+  return true;
+}
+
 Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_t node_budget) {
   using namespace detail;
   if (!tables_) tables_ = std::make_unique<Tables>();  // a moved-from Solver stays usable
@@ -208,6 +234,19 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
     if (confinement_proves_unwinnable(pos, c, side, &why))
       return unwinnable(Method::Confinement, why, spent);
   }
+  // 4b. One move deeper: every line starts with one of the legal moves, so if the position
+  //     after each of them is proved unwinnable (a game end that is no mate by the side,
+  //     material, or confinement, which a move often sharpens: a piece committed, a check that
+  //     must be answered), so is this one. Positions in check are followed one move further.
+  {
+    std::uint64_t n = 0;
+    if (every_child_unwinnable(pos, side, 2, &n, 64))
+      return unwinnable(Method::Confinement,
+                        "after every legal move the resulting position is proved unwinnable for " +
+                            w + " (reachable squares of every piece, with locked pawns as walls)",
+                        spent + n);
+    spent += n;
+  }
   // 5. Small reachable sets (e.g. every move stalemates): cheap when they are small.
   auto exhaustive = [&](std::size_t cap, Winnability* out) {
     if (spent >= node_budget) return false;
@@ -282,6 +321,32 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
             return found(full, spent);
           }
         }
+    }
+  }
+  // 5c. A lone knight or bishop against a queen or rook: those usually take the checker or
+  //     interpose in every mating configuration, so the loser gives one away (brings it to the
+  //     winner, who takes it) and the simpler position is solved again with half of what is
+  //     left. Only a found mate is used from it.
+  {
+    const Bitboard ours = pos.pieces(side) & ~pos.pieces(side, KING);
+    if (popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) &&
+        (pos.pieces(~side, QUEEN) | pos.pieces(~side, ROOK)) && spent < node_budget) {
+      Helpmate give(side);
+      give.capture_types(1u << QUEEN | 1u << ROOK);
+      std::vector<Move> first;
+      const bool ok = give.run(pos, 1, 30, std::min<std::uint64_t>(20000, node_budget - spent), 0,
+                               tables_->fresh_table(), first);
+      spent += give.nodes();
+      if (ok && spent < node_budget) {
+        Position next = pos;
+        for (Move m : first) next.play(m);
+        const Winnability sub = can_checkmate(next, side, (node_budget - spent) / 2);
+        spent += sub.nodes;
+        if (sub.verdict == Verdict::Winnable) {
+          first.insert(first.end(), sub.witness.begin(), sub.witness.end());
+          return found(first, spent);
+        }
+      }
     }
   }
   // 6. Longer searches with a transposition table, aiming at each mating corner in turn; then

@@ -10,7 +10,7 @@
 #include <stdexcept>
 
 #include "arbiter/pairing/dutch.h"
-#include "arbiter/pairing/matching.h"
+#include "arbiter/pairing/dynamic_matching.h"
 #include "dutch/dutch_player.h"
 #include "dutch/edge_weight.h"
 #include "dutch/player_data.h"
@@ -25,8 +25,11 @@ class Engine {
 
  public:
   Engine(const DutchInput& in, std::vector<Player> players, const WeightLayout& layout)
-      : in_(in), layout_(layout), p_(std::move(players)), n_((int)p_.size()) {
-    w_.assign((size_t)n_ * n_, W{});
+      : in_(in), layout_(layout), p_(std::move(players)), n_((int)p_.size()), m_(n_ + (n_ & 1)) {
+    // Odd fields: a dummy vertex joined to everybody with the same weight stands for the PAB, so
+    // that the matching is perfect (its partner is the player left unpaired).
+    if (n_ & 1)
+      for (int v = 0; v < n_; ++v) m_.set_weight(v, n_, W(1));
     finalized_.assign(n_, 0);
     final_mate_.assign(n_, -1);
     const int threshold = (in.played_rounds * std::max(in.points_win, in.points_draw)) >> 1;
@@ -41,7 +44,7 @@ class Engine {
   WeightLayout layout_;
   std::vector<Player> p_;
   int n_;
-  std::vector<W> w_;  // symmetric weight matrix of the whole-field matching
+  matching::DynamicMatching<W> m_;  // the whole-field matching, kept between decisions
   std::vector<char> finalized_;
   std::vector<int> final_mate_;
   std::vector<char> top_scorer_;
@@ -51,8 +54,7 @@ class Engine {
   bool single_downfloater_is_bye_ = false;
   std::map<int, int> played_games_rank_;
 
-  W& weight(int a, int b) { return w_[(size_t)std::max(a, b) * n_ + std::min(a, b)]; }
-  void set(int a, int b, const W& v) { weight(a, b) = v; }
+  void set(int a, int b, const W& v) { m_.set_weight(a, b, v); }
 
   bool played_before(const Player& a, const Player& b) const {
     return std::binary_search(a.played_opponents.begin(), a.played_opponents.end(), b.id);
@@ -150,82 +152,22 @@ class Engine {
     return r;
   }
 
-  // Maximum-weight matching of the players not yet paired. The weights are first squeezed:
-  // bit columns that are zero in every edge are dropped, keeping between two runs of used
-  // columns at least enough spare bits for the sum over a matching of one run (n/2 edges) never
-  // to reach the next run. Sums of weights then compare exactly as before, so the optimum is
-  // the same; the arithmetic runs on far fewer limbs.
+  // Maximum-weight matching of the players not yet paired (perfect with the dummy vertex),
+  // re-solved from the previous one after the weight changes since.
   std::vector<int> solve() {
-    std::vector<int> live;
-    std::vector<int> index(n_, -1);
-    for (int v = 0; v < n_; ++v)
-      if (!finalized_[v]) {
-        index[v] = (int)live.size();
-        live.push_back(v);
-      }
-    W used{};
-    for (int i = 0; i < (int)live.size(); ++i)
-      for (int j = 0; j < i; ++j) used |= w_[(size_t)live[i] * n_ + live[j]];
-    struct Run {
-      int lo, len, to;
-    };
-    std::vector<Run> runs;
-    const int guard = bits_for((long long)live.size()) + 1;
-    int next_free = 0, prev_end = -1;
-    for (int i = 0; i < W::bits;) {
-      if (!used.bit(i)) {
-        ++i;
-        continue;
-      }
-      int j = i;
-      while (j < W::bits && used.bit(j)) ++j;
-      if (prev_end >= 0) next_free += std::min(i - prev_end, guard);
-      for (int lo = i; lo < j; lo += 64) {
-        const int len = std::min(64, j - lo);
-        runs.push_back({lo, len, next_free});
-        next_free += len;
-      }
-      prev_end = j;
-      i = j;
-    }
-    const int bits = next_free + 3;
-    std::vector<int> mate;
-    if (bits <= 64)
-      mate = solve_packed<1>(live, runs);
-    else if (bits <= 128)
-      mate = solve_packed<2>(live, runs);
-    else if (bits <= 192)
-      mate = solve_packed<3>(live, runs);
-    else if (bits <= 256)
-      mate = solve_packed<4>(live, runs);
-    else if (bits <= 384)
-      mate = solve_packed<6>(live, runs);
-    else if (bits <= 512)
-      mate = solve_packed<8>(live, runs);
-    else
-      mate = solve_packed<L>(live, runs);
+    m_.solve();
     std::vector<int> out(n_);
-    for (int v = 0; v < n_; ++v) out[v] = finalized_[v] ? final_mate_[v] : live[mate[index[v]]];
+    for (int v = 0; v < n_; ++v) {
+      const int m = finalized_[v] ? final_mate_[v] : m_.mate(v);
+      out[v] = m == n_ ? v : m;
+    }
     return out;
-  }
-
-  template <int M, class Runs>
-  std::vector<int> solve_packed(const std::vector<int>& live, const Runs& runs) const {
-    using P = matching::WideUint<M>;
-    std::vector<typename matching::MaxWeightMatching<P>::Edge> edges;
-    for (int i = 0; i < (int)live.size(); ++i)
-      for (int j = 0; j < i; ++j) {
-        const W& x = w_[(size_t)live[i] * n_ + live[j]];
-        if (x.is_zero()) continue;
-        P packed{};
-        for (const auto& r : runs) packed.or_bits(r.to, x.bits_at(r.lo, r.len));
-        edges.push_back({j, i, packed});
-      }
-    return matching::MaxWeightMatching<P>::solve((int)live.size(), std::move(edges));
   }
 
   void finalize(int a, int b) {
     finalized_[a] = finalized_[b] = 1;
+    m_.remove(a);
+    m_.remove(b);
     final_mate_[a] = b;
     final_mate_[b] = a;
   }
@@ -256,7 +198,13 @@ DutchPairing Engine<L>::run() {
         set(x, y, edge_weight(y, x, false, false));
       }
     }
-  std::vector<int> mate = solve();
+  std::vector<int> mate;
+  try {
+    mate = solve();
+  } catch (const std::domain_error&) {
+    result.error = "no round-pairing satisfies the absolute criteria [C1]-[C3]";
+    return result;
+  }
   {
     int unmatched = 0;
     bool ineligible = false;
@@ -606,10 +554,15 @@ DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options)
     i = j;
   }
   layout.b = dutch::bits_for(max_group);
-  const int bits = layout.total_bits() + 4;
+  // Spare top bits: the matcher keeps duals free in sign, modulo 2^bits.
+  const int bits = layout.total_bits() + 16;
   if (bits <= 128) return dutch::run_engine<2>(input, std::move(players), layout);
+  if (bits <= 192) return dutch::run_engine<3>(input, std::move(players), layout);
   if (bits <= 256) return dutch::run_engine<4>(input, std::move(players), layout);
+  if (bits <= 384) return dutch::run_engine<6>(input, std::move(players), layout);
   if (bits <= 512) return dutch::run_engine<8>(input, std::move(players), layout);
+  if (bits <= 640) return dutch::run_engine<10>(input, std::move(players), layout);
+  if (bits <= 768) return dutch::run_engine<12>(input, std::move(players), layout);
   if (bits <= 1024) return dutch::run_engine<16>(input, std::move(players), layout);
   if (bits <= 2048) return dutch::run_engine<32>(input, std::move(players), layout);
   if (bits <= 4096) return dutch::run_engine<64>(input, std::move(players), layout);

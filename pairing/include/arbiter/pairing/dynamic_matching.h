@@ -1,0 +1,617 @@
+#pragma once
+// Maximum-weight perfect matching on a dense graph that changes a little between solves: the
+// Dutch system asks one matching question per decision (several hundred per round, each after
+// changing the weights of a few edges), so re-solving from scratch (O(n^3) each) is what made
+// large fields slow. This matcher keeps the matching, the dual variables and the blossoms from
+// one solve to the next and repairs only what a weight change invalidates:
+//
+//  - a changed edge that keeps every dual constraint satisfied and was neither matched nor
+//    inside a blossom changes nothing (the old matching is still optimal);
+//  - otherwise each endpoint v is made a top-level vertex again by dissolving the blossoms that
+//    hold it (a blossom's dual z is moved onto its vertices, y += z, which keeps every edge
+//    inside it exactly as tight as before; the matched edge leaving its base loses its
+//    tightness when z > 0 and is unmatched), v is unmatched and y_v is lowered/raised to the
+//    smallest value that satisfies all its edges again;
+//  - then Edmonds' primal-dual stages (Galil 1986, the same search as matching.h) run from the
+//    few exposed vertices only, until the matching is perfect again.
+// Perfect matching (not maximum weight) so that no dual has to reach zero: the duals are free
+// in sign and kept modulo 2^bits (W must have a few spare top bits; see negative()). A caller
+// that needs "maximum weight, one player left over" adds a dummy vertex joined to everybody
+// with the same weight.
+//
+// Edges are identified by oriented codes (from << shift | to); weight zero = no edge.
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "arbiter/pairing/matching.h"
+
+namespace arbiter::pairing::matching {
+
+template <class W>
+class DynamicMatching {
+ public:
+  explicit DynamicMatching(int n) : n_(n) {
+    while ((1 << sh_) < std::max(n, 2)) ++sh_;
+    w_.assign((size_t)n * n, W{});
+    active_.assign(n, 1);
+    mate_.assign(n, -1);
+    label_.assign(2 * n, 0);
+    labelend_.assign(2 * n, -1);
+    inblossom_.resize(n);
+    for (int i = 0; i < n; ++i) inblossom_[i] = i;
+    blossomparent_.assign(2 * n, -1);
+    childs_.assign(2 * n, {});
+    endps_.assign(2 * n, {});
+    blossombase_.assign(2 * n, -1);
+    for (int i = 0; i < n; ++i) blossombase_[i] = i;
+    bestedge_.assign(2 * n, -1);
+    bestedges_.assign(2 * n, {});
+    has_bestedges_.assign(2 * n, 0);
+    for (int b = 2 * n - 1; b >= n; --b) unused_.push_back(b);
+    dual_.assign(2 * n, W{});
+    dirty_flag_.assign(n, 0);
+    seen_.assign(2 * n, 0);
+  }
+
+  int size() const { return n_; }
+  const W& weight(int u, int v) const { return w_[(size_t)u * n_ + v]; }
+  bool active(int v) const { return active_[v]; }
+  // Partner of v in the last solve (v itself if v was removed).
+  int mate(int v) const { return mate_[v] < 0 ? v : to(mate_[v]); }
+
+  void set_weight(int u, int v, const W& w) {
+    W& a = w_[(size_t)u * n_ + v];
+    if (a == w) return;
+    a = w;
+    w_[(size_t)v * n_ + u] = w;
+    if (!solved_ || !active_[u] || !active_[v]) return;
+    const bool matched = mate_[u] >= 0 && to(mate_[u]) == v;
+    const bool shared = inblossom_[u] == inblossom_[v];
+    bool ok;
+    if (w.is_zero()) {
+      ok = !matched && !shared;
+    } else {
+      const W s = true_slack(u, v);
+      ok = !negative(s) && ((!matched && !shared) || s.is_zero());
+    }
+    if (!ok) {
+      mark(u);
+      mark(v);
+    }
+  }
+
+  // v leaves the graph (with the partner it had, if the caller removes that one too).
+  void remove(int v) {
+    if (!active_[v]) return;
+    if (solved_) {
+      make_top_level(v);
+      if (mate_[v] >= 0) mate_[to(mate_[v])] = -1;
+    }
+    mate_[v] = -1;
+    active_[v] = 0;
+  }
+
+  // Maximum-weight perfect matching of the active vertices; throws std::domain_error if the
+  // graph has none.
+  void solve() {
+    if (!solved_) {
+      start();
+      solved_ = true;
+    } else {
+      repair();
+    }
+    // One alternating tree at a time: a tree that reaches another exposed vertex augments.
+    for (int v = 0; v < n_; ++v)
+      if (active_[v] && mate_[v] < 0) stage(v);
+  }
+
+ private:
+  int n_, sh_ = 1;
+  bool solved_ = false;
+  std::vector<W> w_;
+  std::vector<char> active_;
+  std::vector<int> mate_, label_, labelend_, inblossom_, blossomparent_, blossombase_, bestedge_;
+  std::vector<std::vector<int>> childs_, endps_, bestedges_;
+  std::vector<char> has_bestedges_;
+  std::vector<int> unused_, queue_, dirty_;
+  std::vector<char> dirty_flag_;
+  std::vector<W> dual_;
+
+  int to(int p) const { return p & ((1 << sh_) - 1); }
+  int from(int p) const { return p >> sh_; }
+  int code(int a, int b) const { return (a << sh_) | b; }
+  int rev(int p) const { return code(to(p), from(p)); }
+  static bool negative(const W& x) { return x.bit(W::bits - 1); }
+  static bool signed_less(const W& a, const W& b) {
+    const bool na = negative(a), nb = negative(b);
+    return na != nb ? na : a < b;
+  }
+  // Slack between two different top-level blossoms (blossom duals do not enter).
+  W slack(int p) const {
+    const int a = from(p), b = to(p);
+    const W& w = w_[(size_t)a * n_ + b];
+    return dual_[a] + dual_[b] - w - w;
+  }
+  // Slack with the duals of the blossoms holding both ends (only u and v sharing a top-level
+  // blossom have any).
+  W true_slack(int u, int v) {
+    W s = dual_[u] + dual_[v];
+    const W& w = w_[(size_t)u * n_ + v];
+    s -= w;
+    s -= w;
+    if (inblossom_[u] != inblossom_[v]) return s;
+    ++stamp_;
+    for (int b = blossomparent_[u]; b != -1; b = blossomparent_[b]) seen_[b] = stamp_;
+    for (int b = blossomparent_[v]; b != -1; b = blossomparent_[b])
+      if (seen_[b] == stamp_) {
+        s += dual_[b];
+        s += dual_[b];
+      }
+    return s;
+  }
+
+  void mark(int v) {
+    if (!dirty_flag_[v]) {
+      dirty_flag_[v] = 1;
+      dirty_.push_back(v);
+    }
+  }
+
+  template <class F>
+  void leaves(int b, F&& f) const {
+    if (b < n_) {
+      f(b);
+      return;
+    }
+    for (int t : childs_[b]) leaves(t, f);
+  }
+
+  void free_blossom(int b) {
+    label_[b] = labelend_[b] = -1;
+    childs_[b].clear();
+    endps_[b].clear();
+    blossombase_[b] = -1;
+    blossomparent_[b] = -1;
+    bestedges_[b].clear();
+    has_bestedges_[b] = 0;
+    bestedge_[b] = -1;
+    dual_[b] = W{};
+    unused_.push_back(b);
+  }
+
+  // Dissolves the top-level blossom b: its dual moves onto its vertices (edges inside b keep
+  // their slack, edges leaving it gain z), its children become top-level blossoms.
+  void dissolve(int b) {
+    const W z = dual_[b];
+    if (!z.is_zero()) {
+      leaves(b, [&](int x) { dual_[x] += z; });
+      const int base = blossombase_[b];
+      if (mate_[base] >= 0) {  // the edge leaving the base is no longer tight
+        mate_[to(mate_[base])] = -1;
+        mate_[base] = -1;
+      }
+    }
+    for (int s : childs_[b]) {
+      blossomparent_[s] = -1;
+      if (s < n_)
+        inblossom_[s] = s;
+      else
+        leaves(s, [&](int x) { inblossom_[x] = s; });
+    }
+    free_blossom(b);
+  }
+
+  void make_top_level(int v) {
+    while (inblossom_[v] != v) dissolve(inblossom_[v]);
+  }
+
+  void repair() {
+    for (int v : dirty_)
+      if (active_[v]) make_top_level(v);
+    for (int v : dirty_) {
+      if (!active_[v]) continue;
+      // The smallest y_v satisfying every edge of v: max over u of 2w - y_u.
+      bool any = false;
+      W best{};
+      const W* row = &w_[(size_t)v * n_];
+      for (int u = 0; u < n_; ++u) {
+        if (u == v || !active_[u] || row[u].is_zero()) continue;
+        W need = row[u] + row[u] - dual_[u];
+        if (!any || signed_less(best, need)) best = need;
+        any = true;
+      }
+      if (any) dual_[v] = best;
+    }
+    // A matched edge that is still tight stays (both ends are top-level now).
+    for (int v : dirty_) {
+      dirty_flag_[v] = 0;
+      if (active_[v] && mate_[v] >= 0 &&
+          (weight(v, to(mate_[v])).is_zero() || !slack(mate_[v]).is_zero())) {
+        mate_[to(mate_[v])] = -1;
+        mate_[v] = -1;
+      }
+    }
+    dirty_.clear();
+  }
+
+  // First solve: y_v = the heaviest edge of v (every constraint holds), then a greedy matching
+  // on the tight edges; the stages complete it.
+  void start() {
+    for (int v = 0; v < n_; ++v) {
+      W m{};
+      if (active_[v]) {
+        const W* row = &w_[(size_t)v * n_];
+        for (int u = 0; u < n_; ++u)
+          if (active_[u] && m < row[u]) m = row[u];
+      }
+      dual_[v] = m;
+    }
+    for (int v = 0; v < n_; ++v) {
+      if (!active_[v] || mate_[v] >= 0) continue;
+      const W* row = &w_[(size_t)v * n_];
+      for (int u = v + 1; u < n_; ++u)
+        if (active_[u] && mate_[u] < 0 && !row[u].is_zero() && row[u] == dual_[v] &&
+            row[u] == dual_[u]) {
+          mate_[v] = code(v, u);
+          mate_[u] = code(u, v);
+          break;
+        }
+    }
+    dirty_.clear();
+    std::fill(dirty_flag_.begin(), dirty_flag_.end(), 0);
+  }
+
+  void assign_label(int w, int t, int p) {
+    for (;;) {
+      int b = inblossom_[w];
+      label_[w] = label_[b] = t;
+      labelend_[w] = labelend_[b] = p;
+      bestedge_[w] = bestedge_[b] = -1;
+      if (t == 1) {
+        leaves(b, [&](int v) { queue_.push_back(v); });
+        return;
+      }
+      int base = blossombase_[b];
+      w = to(mate_[base]);
+      t = 1;
+      p = rev(mate_[base]);
+    }
+  }
+
+  int scan_blossom(int v, int w) {
+    std::vector<int> path;
+    int base = -1;
+    while (v != -1 || w != -1) {
+      int b = inblossom_[v];
+      if (label_[b] & 4) {
+        base = blossombase_[b];
+        break;
+      }
+      path.push_back(b);
+      label_[b] = 5;
+      if (labelend_[b] == -1) {
+        v = -1;
+      } else {
+        v = to(labelend_[b]);
+        b = inblossom_[v];
+        v = to(labelend_[b]);
+      }
+      if (w != -1) std::swap(v, w);
+    }
+    for (int b : path) label_[b] = 1;
+    return base;
+  }
+
+  // k: the edge (code) closing the blossom, from(k) and to(k) both S.
+  void add_blossom(int base, int k) {
+    int v = from(k), w = to(k);
+    int bb = inblossom_[base], bv = inblossom_[v], bw = inblossom_[w];
+    int b = unused_.back();
+    unused_.pop_back();
+    blossombase_[b] = base;
+    blossomparent_[b] = -1;
+    blossomparent_[bb] = b;
+    std::vector<int> path, endps;
+    while (bv != bb) {
+      blossomparent_[bv] = b;
+      path.push_back(bv);
+      endps.push_back(labelend_[bv]);
+      v = to(labelend_[bv]);
+      bv = inblossom_[v];
+    }
+    path.push_back(bb);
+    std::reverse(path.begin(), path.end());
+    std::reverse(endps.begin(), endps.end());
+    endps.push_back(rev(k));
+    while (bw != bb) {
+      blossomparent_[bw] = b;
+      path.push_back(bw);
+      endps.push_back(rev(labelend_[bw]));
+      w = to(labelend_[bw]);
+      bw = inblossom_[w];
+    }
+    label_[b] = 1;
+    labelend_[b] = labelend_[bb];
+    dual_[b] = W{};
+    childs_[b] = path;
+    endps_[b] = endps;
+    leaves(b, [&](int x) {
+      if (label_[inblossom_[x]] == 2) queue_.push_back(x);
+      inblossom_[x] = b;
+    });
+    bestedgeto_.assign(2 * n_, -1);
+    auto consider = [&](int kk) {
+      int i = from(kk), j = to(kk);
+      if (inblossom_[j] == b) std::swap(i, j);
+      int bj = inblossom_[j];
+      if (bj != b && label_[bj] == 1 &&
+          (bestedgeto_[bj] == -1 || slack(kk) < slack(bestedgeto_[bj])))
+        bestedgeto_[bj] = code(i, j);
+    };
+    for (int sub : path) {
+      if (!has_bestedges_[sub]) {
+        leaves(sub, [&](int x) {
+          const W* row = &w_[(size_t)x * n_];
+          for (int u = 0; u < n_; ++u)
+            if (u != x && active_[u] && !row[u].is_zero()) consider(code(x, u));
+        });
+      } else {
+        for (int kk : bestedges_[sub]) consider(kk);
+      }
+      bestedges_[sub].clear();
+      has_bestedges_[sub] = 0;
+      bestedge_[sub] = -1;
+    }
+    bestedges_[b].clear();
+    for (int kk : bestedgeto_)
+      if (kk != -1) bestedges_[b].push_back(kk);
+    has_bestedges_[b] = 1;
+    bestedge_[b] = -1;
+    for (int kk : bestedges_[b])
+      if (bestedge_[b] == -1 || slack(kk) < slack(bestedge_[b])) bestedge_[b] = kk;
+  }
+
+  void expand_blossom(int b, bool endstage) {
+    for (int s : childs_[b]) {
+      blossomparent_[s] = -1;
+      if (s < n_)
+        inblossom_[s] = s;
+      else if (endstage && dual_[s].is_zero())
+        expand_blossom(s, endstage);
+      else
+        leaves(s, [&](int x) { inblossom_[x] = s; });
+    }
+    if (!endstage && label_[b] == 2) {
+      const auto& ch = childs_[b];
+      const auto& ep = endps_[b];
+      const int len = (int)ch.size();
+      int entrychild = inblossom_[to(rev(labelend_[b]))];
+      int j = (int)(std::find(ch.begin(), ch.end(), entrychild) - ch.begin());
+      int jstep, endptrick;
+      if (j & 1) {
+        j -= len;
+        jstep = 1;
+        endptrick = 0;
+      } else {
+        jstep = -1;
+        endptrick = 1;
+      }
+      auto at = [&](int idx) { return idx < 0 ? idx + len : idx; };
+      auto flip = [&](int p, int t) { return t ? rev(p) : p; };
+      int p = labelend_[b];
+      while (j != 0) {
+        label_[to(rev(p))] = 0;
+        label_[to(flip(ep[at(j - endptrick)], endptrick ^ 1))] = 0;
+        assign_label(to(rev(p)), 2, p);
+        j += jstep;
+        p = flip(ep[at(j - endptrick)], endptrick);
+        j += jstep;
+      }
+      int bv = ch[at(j)];
+      label_[to(rev(p))] = label_[bv] = 2;
+      labelend_[to(rev(p))] = labelend_[bv] = p;
+      bestedge_[bv] = -1;
+      j += jstep;
+      while (ch[at(j)] != entrychild) {
+        bv = ch[at(j)];
+        if (label_[bv] == 1) {
+          j += jstep;
+          continue;
+        }
+        int found = -1;
+        leaves(bv, [&](int x) {
+          if (found == -1 && label_[x] != 0) found = x;
+        });
+        if (found != -1) {
+          label_[found] = 0;
+          label_[to(mate_[blossombase_[bv]])] = 0;
+          assign_label(found, 2, labelend_[found]);
+        }
+        j += jstep;
+      }
+    }
+    free_blossom(b);
+  }
+
+  void augment_blossom(int b, int v) {
+    int t = v;
+    while (blossomparent_[t] != b) t = blossomparent_[t];
+    if (t >= n_) augment_blossom(t, v);
+    auto& ch = childs_[b];
+    auto& ep = endps_[b];
+    const int len = (int)ch.size();
+    int i = (int)(std::find(ch.begin(), ch.end(), t) - ch.begin());
+    int j = i, jstep, endptrick;
+    if (i & 1) {
+      j -= len;
+      jstep = 1;
+      endptrick = 0;
+    } else {
+      jstep = -1;
+      endptrick = 1;
+    }
+    auto at = [&](int idx) { return idx < 0 ? idx + len : idx; };
+    while (j != 0) {
+      j += jstep;
+      t = ch[at(j)];
+      int p = endptrick ? rev(ep[at(j - endptrick)]) : ep[at(j - endptrick)];
+      if (t >= n_) augment_blossom(t, to(p));
+      j += jstep;
+      t = ch[at(j)];
+      if (t >= n_) augment_blossom(t, to(rev(p)));
+      mate_[to(p)] = rev(p);
+      mate_[to(rev(p))] = p;
+    }
+    std::rotate(ch.begin(), ch.begin() + i, ch.end());
+    std::rotate(ep.begin(), ep.begin() + i, ep.end());
+    blossombase_[b] = blossombase_[ch[0]];
+  }
+
+  void augment_matching(int k) {
+    int starts[2] = {from(k), to(k)};
+    int ps[2] = {k, rev(k)};
+    for (int side = 0; side < 2; ++side) {
+      int s = starts[side], p = ps[side];
+      for (;;) {
+        int bs = inblossom_[s];
+        if (bs >= n_) augment_blossom(bs, s);
+        mate_[s] = p;
+        if (labelend_[bs] == -1) break;
+        int t = to(labelend_[bs]);
+        int bt = inblossom_[t];
+        s = to(labelend_[bt]);
+        int j = to(rev(labelend_[bt]));
+        if (bt >= n_) augment_blossom(bt, j);
+        mate_[j] = labelend_[bt];
+        p = rev(labelend_[bt]);
+      }
+    }
+  }
+
+  // One stage: the alternating tree of `root` grows until it meets another exposed vertex.
+  void stage(int root) {
+    const int n = n_;
+    std::fill(label_.begin(), label_.end(), 0);
+    std::fill(bestedge_.begin(), bestedge_.end(), -1);
+    for (int b = n; b < 2 * n; ++b) {
+      bestedges_[b].clear();
+      has_bestedges_[b] = 0;
+    }
+    queue_.clear();
+    assign_label(root, 1, -1);
+    for (;;) {
+      while (!queue_.empty()) {
+        int v = queue_.back();
+        queue_.pop_back();
+        const W* row = &w_[(size_t)v * n_];
+        for (int w = 0; w < n; ++w) {
+          if (w == v || !active_[w] || row[w].is_zero()) continue;
+          if (inblossom_[v] == inblossom_[w]) continue;
+          const int p = code(v, w);
+          const W kslack = slack(p);
+          if (kslack.is_zero()) {
+            if (label_[inblossom_[w]] == 0) {
+              if (mate_[blossombase_[inblossom_[w]]] < 0) {  // another exposed vertex
+                labelend_[inblossom_[w]] = -1;
+                augment_matching(p);
+                end_stage();
+                return;
+              }
+              assign_label(w, 2, rev(p));
+            } else if (label_[inblossom_[w]] == 1) {
+              int base = scan_blossom(v, w);
+              if (base >= 0) {
+                add_blossom(base, p);
+              } else {
+                augment_matching(p);
+                end_stage();
+                return;
+              }
+            } else if (label_[w] == 0) {
+              label_[w] = 2;
+              labelend_[w] = rev(p);
+            }
+          } else if (label_[inblossom_[w]] == 1) {
+            int b = inblossom_[v];
+            if (bestedge_[b] == -1 || kslack < slack(bestedge_[b])) bestedge_[b] = p;
+          } else if (label_[w] == 0) {
+            if (bestedge_[w] == -1 || kslack < slack(bestedge_[w])) bestedge_[w] = p;
+          }
+        }
+      }
+      // Dual update: the smallest of the three deltas (no vertex dual is bounded: perfect
+      // matching).
+      int deltatype = 0, deltaedge = -1, deltablossom = -1;
+      W delta{};
+      for (int v = 0; v < n; ++v) {
+        if (active_[v] && label_[inblossom_[v]] == 0 && bestedge_[v] != -1) {
+          W d = slack(bestedge_[v]);
+          if (!deltatype || d < delta) {
+            delta = d;
+            deltatype = 2;
+            deltaedge = bestedge_[v];
+          }
+        }
+      }
+      for (int b = 0; b < 2 * n; ++b) {
+        if (blossomparent_[b] == -1 && label_[b] == 1 && bestedge_[b] != -1) {
+          W d = slack(bestedge_[b]);
+          d.shr1();
+          if (!deltatype || d < delta) {
+            delta = d;
+            deltatype = 3;
+            deltaedge = bestedge_[b];
+          }
+        }
+      }
+      for (int b = n; b < 2 * n; ++b) {
+        if (blossombase_[b] >= 0 && blossomparent_[b] == -1 && label_[b] == 2 &&
+            (!deltatype || dual_[b] < delta)) {
+          delta = dual_[b];
+          deltatype = 4;
+          deltablossom = b;
+        }
+      }
+      if (!deltatype) throw std::domain_error("no perfect matching");
+      for (int v = 0; v < n; ++v) {
+        if (!active_[v]) continue;
+        int l = label_[inblossom_[v]];
+        if (l == 1)
+          dual_[v] -= delta;
+        else if (l == 2)
+          dual_[v] += delta;
+      }
+      for (int b = n; b < 2 * n; ++b) {
+        if (blossombase_[b] >= 0 && blossomparent_[b] == -1) {
+          if (label_[b] == 1)
+            dual_[b] += delta;
+          else if (label_[b] == 2)
+            dual_[b] -= delta;
+        }
+      }
+      if (deltatype == 2) {
+        int i = from(deltaedge), j = to(deltaedge);
+        if (label_[inblossom_[i]] == 0) std::swap(i, j);
+        queue_.push_back(i);
+      } else if (deltatype == 3) {
+        queue_.push_back(from(deltaedge));
+      } else {
+        expand_blossom(deltablossom, false);
+      }
+    }
+  }
+
+  void end_stage() {
+    for (int b = n_; b < 2 * n_; ++b)
+      if (blossomparent_[b] == -1 && blossombase_[b] >= 0 && label_[b] == 1 && dual_[b].is_zero())
+        expand_blossom(b, true);
+  }
+
+  std::vector<int> bestedgeto_;
+  std::vector<unsigned> seen_;
+  unsigned stamp_ = 0;
+};
+
+}  // namespace arbiter::pairing::matching
