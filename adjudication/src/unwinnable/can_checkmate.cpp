@@ -304,7 +304,9 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
           starts.push_back({next, std::move(first), std::move(goals)});
       }
     }
-    // At most half of what is left: the searches of phase 6 find what the goals miss.
+    // At most half of what is left: the searches of phase 6 find what the goals miss. Each
+    // effort level is capped, so that a steered search deepens quickly (a planned route has
+    // few alternatives worth exploring in full).
     const std::uint64_t stop = spent + (node_budget - spent) / 2;
     for (std::uint64_t limit : {3000, 25000, 200000}) {
       for (const Start& st : starts)
@@ -312,7 +314,7 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
           if (spent >= stop) break;
           Helpmate steer(side);
           steer.set_goals(g.goal);
-          const bool ok = steer.run(st.pos, 1, 40, std::min(limit, stop - spent), 0,
+          const bool ok = steer.run(st.pos, 1, 60, std::min(limit, stop - spent), 2000,
                                     tables_->fresh_table(), line);
           spent += steer.nodes();
           if (ok) {
@@ -321,6 +323,32 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
             return found(full, spent);
           }
         }
+    }
+  }
+  // 5c. A lone knight or bishop against a queen or rook: those usually take the checker or
+  //     interpose in every mating configuration, so the loser gives one away (brings it to the
+  //     winner, who takes it) and the simpler position is solved again with half of what is
+  //     left. Only a found mate is used from it.
+  {
+    const Bitboard ours = pos.pieces(side) & ~pos.pieces(side, KING);
+    if (popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) &&
+        (pos.pieces(~side, QUEEN) | pos.pieces(~side, ROOK)) && spent < node_budget) {
+      Helpmate give(side);
+      give.capture_types(1u << QUEEN | 1u << ROOK);
+      std::vector<Move> first;
+      const bool ok = give.run(pos, 1, 30, std::min<std::uint64_t>(20000, node_budget - spent), 0,
+                               tables_->fresh_table(), first);
+      spent += give.nodes();
+      if (ok && spent < node_budget) {
+        Position next = pos;
+        for (Move m : first) next.play(m);
+        const Winnability sub = can_checkmate(next, side, (node_budget - spent) / 2);
+        spent += sub.nodes;
+        if (sub.verdict == Verdict::Winnable) {
+          first.insert(first.end(), sub.witness.begin(), sub.witness.end());
+          return found(first, spent);
+        }
+      }
     }
   }
   // 6. Longer searches with a transposition table, aiming at each mating corner in turn; then

@@ -79,6 +79,31 @@ int Helpmate::cost(const Position& pos, Move m) const {
   const Piece p = pos.moved_piece(m);
   const PieceType pt = type_of(p);
   const bool capture = pos.is_capture(m);
+  if (capture_) {
+    // Capture sub-goal: the loser's unwanted pieces walk towards the winner's king, which
+    // walks towards them; other captures and pawn moves are avoided.
+    const Piece victim = pos.piece_on(m.to());
+    if (capture)
+      return color_of(p) == winner_ && (capture_ >> type_of(victim) & 1) ? kReward : kPunish;
+    if (pt == PAWN) return kPunish;
+    const Square wk = pos.king_square(winner_);
+    if (color_of(p) != winner_)
+      return (capture_ >> pt & 1) && distance(m.to(), wk) < distance(m.from(), wk) ? kReward
+                                                                                   : kNormal;
+    Bitboard targets = 0;
+    for (int t = PAWN; t <= QUEEN; ++t)
+      if (capture_ >> t & 1) targets |= pos.pieces(~winner_, PieceType(t));
+    if (pt == KING && targets) {
+      int before = 99, after = 99;
+      for (Bitboard b = targets; b;) {
+        const Square t = pop_lsb(b);
+        before = std::min(before, distance(m.from(), t));
+        after = std::min(after, distance(m.to(), t));
+      }
+      return after < before ? kReward : kNormal;
+    }
+    return kNormal;
+  }
   if (promote_ != NO_PIECE_TYPE) {
     // Promotion sub-goal: the loser's pawns walk on, nobody captures, the rest is waiting.
     if (capture) return kPunish;
@@ -154,8 +179,10 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
     const int next = effort - (c == kNormal && past_progress ? 0 : c);
     const bool check = (order[i] >> 16) & 1;
     if (next <= 0 && !check) continue;  // out of effort: only a mating move is of use
-    if (promote_ != NO_PIECE_TYPE && !winner_to_move && m.is_promotion() &&
-        m.promotion_type() == promote_) {
+    if ((promote_ != NO_PIECE_TYPE && !winner_to_move && m.is_promotion() &&
+         m.promotion_type() == promote_) ||
+        (capture_ && winner_to_move && (capture_ >> type_of(pos.piece_on(m.to())) & 1) &&
+         pos.is_capture(m) && !m.is_en_passant())) {
       stack_.push_back(m);
       return true;
     }
