@@ -67,6 +67,14 @@ inline std::string players_csv(int n, int top = 2400, int step = 25) {
   return os.str();
 }
 
+// `event new FILE ARGS`, then registers the CSV list `csv` (written next to the event file).
+inline void create_event(const TempDir& d, const std::string& file, const std::string& new_args,
+                         const std::string& csv) {
+  ok("event new '" + file + "' " + new_args);
+  write(d / "p.csv", csv);
+  ok("event register '" + file + "' --csv '" + (d / "p.csv") + "'");
+}
+
 // A fixed pseudo-random result for a pairing (the test's own choice, not the program's).
 inline std::string result_for(int round, int white, int black, int salt) {
   unsigned x = unsigned(round * 7919 + white * 104729 + black * 1299709 + salt * 15485863);

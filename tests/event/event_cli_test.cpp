@@ -26,11 +26,11 @@ using namespace arbiter::test::event_cli;
 TEST(EventCli, RefusalsAreOneLineAndChangeNothing) {
   TempDir d;
   const std::string f = d / "e.trf";
-  ok("event new '" + f +
-     "' --system round-robin --rounds 5 --rating-list standard --tiebreaks 'SB PS WIN' --rules "
-     "2026 --seed 3");
-  write(d / "p.csv", players_csv(6));
-  ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
+  create_event(
+      d, f,
+      "--system round-robin --rounds 5 --rating-list standard --tiebreaks 'SB PS WIN' --rules "
+      "2026 --seed 3",
+      players_csv(6));
   const std::string before = slurp(f);
   struct Case {
     std::string args;
@@ -94,11 +94,11 @@ pid_t spawn(const std::vector<std::string>& args) {
 TEST(EventCli, KillNineDuringTwoHundredResultEntries) {
   TempDir d;
   const std::string f = d / "crash.trf";
-  ok("event new '" + f +
-     "' --system round-robin --rounds 39 --rating-list standard --tiebreaks SB --rules 2026 --seed "
-     "9");
-  write(d / "p.csv", players_csv(40, 2500, 10));
-  ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
+  create_event(
+      d, f,
+      "--system round-robin --rounds 39 --rating-list standard --tiebreaks SB --rules 2026 --seed "
+      "9",
+      players_csv(40, 2500, 10));
   ok("event pair '" + f + "'");
   const int boards = int(load(f).settings.boards.at(1).size());
   ASSERT_EQ(boards, 20);
@@ -161,11 +161,11 @@ TEST(EventCli, KillNineDuringTwoHundredResultEntries) {
 TEST(EventCli, SwissWithByeAndNoShowReplaysThroughPairCheck) {
   TempDir d;
   const std::string f = d / "rapid.trf";
-  ok("event new '" + f +
-     "' --system dutch --rounds 5 --rating-list rapid --tiebreaks 'BH/C1 GE DE ARO/C1 WON' --rules "
-     "2022 --half-point-byes 2 --bye-rounds 4 --seed 5");
-  write(d / "p.csv", players_csv(13));
-  ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
+  create_event(
+      d, f,
+      "--system dutch --rounds 5 --rating-list rapid --tiebreaks 'BH/C1 GE DE ARO/C1 WON' --rules "
+      "2022 --half-point-byes 2 --bye-rounds 4 --seed 5",
+      players_csv(13));
   ok("event bye '" + f + "' 4 --round 2");
   std::map<int, double> pts;
   std::string noshow;

@@ -27,11 +27,11 @@ int count(const std::string& text, const std::string& what) {
 TEST(EventResultsPgn, RecordsCleanGamesAndRefusesTheOthers) {
   TempDir d;
   const std::string f = d / "rr.trf";
-  ok("event new '" + f +
-     "' --system round-robin --rounds 3 --rating-list standard --tiebreaks 'SB' --rules 2026 "
-     "--seed 7");
-  write(d / "p.csv", players_csv(4));
-  ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
+  create_event(
+      d, f,
+      "--system round-robin --rounds 3 --rating-list standard --tiebreaks 'SB' --rules 2026 "
+      "--seed 7",
+      players_csv(4));
   ok("event pair '" + f + "'");
   Event e = load(f);
   const auto boards = e.settings.boards.at(1);
@@ -84,11 +84,11 @@ TEST(EventResultsPgn, RecordsCleanGamesAndRefusesTheOthers) {
 TEST(EventResultsPgn, Chess960GameFromAnotherPositionIsFlagged) {
   TempDir d;
   const std::string f = d / "960.trf";
-  ok("event new '" + f +
-     "' --system dutch --rounds 3 --rating-list rapid --tiebreaks 'BH' --rules 2026 --variant "
-     "chess960 --seed 11");
-  write(d / "p.csv", players_csv(4));
-  ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
+  create_event(
+      d, f,
+      "--system dutch --rounds 3 --rating-list rapid --tiebreaks 'BH' --rules 2026 --variant "
+      "chess960 --seed 11",
+      players_csv(4));
   ok("event pair '" + f + "'");
   Event e = load(f);
   ASSERT_FALSE(e.settings.starts.empty());

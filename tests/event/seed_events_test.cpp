@@ -30,10 +30,12 @@ struct RoundRobinCase {
 void run_round_robin(const RoundRobinCase& c) {
   TempDir d;
   const std::string f = d / (c.name + ".trf");
-  ok("event new '" + f + "' --system round-robin --rounds " + std::to_string(c.rounds) +
-     " --rating-list standard --tiebreaks 'SB PS WIN' --rules 2026 --seed 1919 --name " + c.name);
-  write(d / "p.csv", players_csv(c.players));
-  ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
+  create_event(
+      d, f,
+      "--system round-robin --rounds " + std::to_string(c.rounds) +
+          " --rating-list standard --tiebreaks 'SB PS WIN' --rules 2026 --seed 1919 --name " +
+          c.name,
+      players_csv(c.players));
   const int n = c.players, rounds = c.rounds;
   std::vector<std::vector<Game>> played(rounds + 1);
   std::string absent_name, excused_name;
@@ -177,15 +179,16 @@ void run_swiss(const SwissCase& c) {
   TempDir d;
   const std::string f = d / "event.trf";
   const std::string list = c.blitz ? "blitz" : "rapid";
-  ok("event new '" + f + "' --system dutch --rounds " + std::to_string(c.rounds) +
-     " --rating-list " + list + " --tiebreaks '" +
-     (c.blitz ? "BH/C1 SB PS DE ARO/C1" : "BH/C1 GE DE ARO/C1 WIN") + "' --rules 2022" +
-     (c.byes_max ? " --half-point-byes " + std::to_string(c.byes_max) + " --bye-rounds " +
-                       std::to_string(c.bye_last_round)
-                 : std::string()) +
-     (c.chess960 ? " --variant chess960" : "") + " --seed 2023 --name " + c.name);
-  write(d / "p.csv", players_csv(c.players));
-  ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
+  create_event(d, f,
+               "--system dutch --rounds " + std::to_string(c.rounds) + " --rating-list " + list +
+                   " --tiebreaks '" +
+                   (c.blitz ? "BH/C1 SB PS DE ARO/C1" : "BH/C1 GE DE ARO/C1 WIN") +
+                   "' --rules 2022" +
+                   (c.byes_max ? " --half-point-byes " + std::to_string(c.byes_max) +
+                                     " --bye-rounds " + std::to_string(c.bye_last_round)
+                               : std::string()) +
+                   (c.chess960 ? " --variant chess960" : "") + " --seed 2023 --name " + c.name,
+               players_csv(c.players));
   std::map<std::string, int> rating;  // by name, for ARO (the event's rating list)
   for (int i = 0; i < c.players; ++i) rating[csv_name(i)] = rating_of(i, c.blitz);
 
@@ -406,11 +409,12 @@ TEST(SeedEvents, DoubleRoundRobinTieForFirstGoesToArmageddon) {
   TempDir d;
   const std::string f = d / "drr.trf";
   const int n = 6, rounds = 2 * (n - 1);
-  ok("event new '" + f + "' --system double-round-robin --rounds " + std::to_string(rounds) +
-     " --rating-list standard --tiebreaks 'SB PS WIN' --rules 2026 --seed 1919 --playoff "
-     "armageddon:300/240");
-  write(d / "p.csv", players_csv(n));
-  ok("event register '" + f + "' --csv '" + (d / "p.csv") + "'");
+  create_event(
+      d, f,
+      "--system double-round-robin --rounds " + std::to_string(rounds) +
+          " --rating-list standard --tiebreaks 'SB PS WIN' --rules 2026 --seed 1919 --playoff "
+          "armageddon:300/240",
+      players_csv(n));
   // The two leaders (by the names the test chose) beat everybody else and draw each other;
   // all other games are drawn: both leaders end on 2 (n - 2) + 1 points.
   const std::string a = csv_name(4), b = csv_name(1);
