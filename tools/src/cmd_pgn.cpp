@@ -94,6 +94,7 @@ int run(const std::vector<std::string>& args) {
       return kExitUsage;
     }
   }
+  keep_freed_memory();
   bool readable = true, all_written = true;
   constexpr size_t kBatchGames = 64, kBatchBytes = 4 << 20;
   for (const auto& file : files) {

@@ -259,6 +259,7 @@ int run(const std::vector<std::string>& args) {
   o.progress = ::isatty(2) && !::isatty(1) ? true : ::isatty(2) != 0;
   if (!::isatty(2)) o.progress = false;
 
+  keep_freed_memory();
   Totals totals;
   bool readable = true;
   for (auto& f : files) readable &= run_file(f, o, totals);

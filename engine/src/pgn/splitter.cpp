@@ -173,7 +173,7 @@ struct Splitter::Impl {
 
   void start_game(size_t i) {
     cur.bytes.clear();
-    cur.bytes.reserve(last_size + last_size / 4);  // games of one file have similar sizes
+    cur.bytes.reserve(2 * last_size);  // games of one file have similar sizes
     cur.diagnostics.clear();
     cur.start = loc(i);
     started = true;
