@@ -16,7 +16,10 @@ for b in d["benchmarks"]:
     avg, worst = b["avg_us"], b["worst_us"]
     print(f"{name}: {int(b['queries'])} queries, avg {avg:.1f} us, worst {worst/1000:.1f} ms, "
           f"wrong {int(b['wrong'])}, undetermined {int(b['undetermined'])}, "
+          f"bad witnesses {int(b.get('bad_witness', 0))}, "
           f"avg over decided queries {b['avg_decided_us']:.1f} us")
+    print(f"  thread CPU time: avg {b['avg_cpu_us']:.1f} us, worst {b['worst_cpu_us']/1000:.1f} ms "
+          f"(differs from the wall clock when the machine is shared)")
     print(f"  vs CHA average 336 us: {336/avg:.2f}x;  vs chasolver average 33 us: {33/avg:.2f}x;  "
           f"worst vs chasolver 930 ms: {930/(worst/1000):.2f}x")
 PY

@@ -180,3 +180,18 @@ TEST(CanCheckmate, LoneBishopMatesAfterTheLoserGivesUpItsRook) {
   ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
   EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
 }
+
+// Two bishops of one colour against a queen (community-public.tsv, unwinnable). The cornered king
+// has two flight squares of the other colour; White's king covers at most one, the queen must
+// block the other, and from there it takes the checker or interposes (in a corner the check is
+// single). Off the corner there are three or more such squares and only one blocker.
+TEST(CanCheckmate, SameColouredBishopsAgainstAQueen) {
+  for (const char* fen : {"k7/q7/8/8/8/2KB4/2B5/8 w - -", "6q1/5k2/3B4/4BK2/8/8/8/8 w - -"}) {
+    auto r = adj::can_checkmate(at(fen), WHITE, 20'000);
+    EXPECT_EQ(r.verdict, adj::Verdict::Unwinnable) << fen << ": " << r.reason;
+    EXPECT_EQ(r.method, adj::Method::MatePattern) << fen;
+  }
+  // With bishops of both colours the rule does not apply (community-public.tsv, winnable).
+  const auto live = at("3kbb2/8/8/8/3K1B2/8/8/8 w - -");
+  EXPECT_NE(adj::can_checkmate(live, BLACK, 20'000).verdict, adj::Verdict::Unwinnable);
+}

@@ -304,7 +304,9 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
           starts.push_back({next, std::move(first), std::move(goals)});
       }
     }
-    // At most half of what is left: the searches of phase 6 find what the goals miss.
+    // At most half of what is left: the searches of phase 6 find what the goals miss. Each
+    // effort level is capped, so that a steered search deepens quickly (a planned route has
+    // few alternatives worth exploring in full).
     const std::uint64_t stop = spent + (node_budget - spent) / 2;
     for (std::uint64_t limit : {3000, 25000, 200000}) {
       for (const Start& st : starts)
@@ -312,7 +314,7 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
           if (spent >= stop) break;
           Helpmate steer(side);
           steer.set_goals(g.goal);
-          const bool ok = steer.run(st.pos, 1, 40, std::min(limit, stop - spent), 0,
+          const bool ok = steer.run(st.pos, 1, 60, std::min(limit, stop - spent), 2000,
                                     tables_->fresh_table(), line);
           spent += steer.nodes();
           if (ok) {

@@ -84,6 +84,26 @@ bool assign(Bitboard squares, std::array<int, kKinds>& count, int& wild, Color l
   return false;
 }
 
+// Can distinct loser pieces stand on every square of `squares` (placement only: a bishop on its
+// colour, a pawn off the first and last ranks)?
+bool assign_anywhere(Bitboard squares, std::array<int, kKinds>& count, int& wild, Color loser) {
+  if (!squares) return true;
+  const Square u = lsb(squares);
+  const Bitboard rest = squares & (squares - 1);
+  const bool light = square_bb(u) & LIGHT_SQUARES;
+  for (int k = 0; k < kKinds; ++k) {
+    if (k == kPawn && (square_bb(u) & (rank_bb(RANK_1) | rank_bb(RANK_8)))) continue;
+    if ((k == kLightBishop && !light) || (k == kDarkBishop && light)) continue;
+    int& pool = count[k] > 0 ? count[k] : wild;
+    if (pool == 0) continue;
+    --pool;
+    const bool ok = assign_anywhere(rest, count, wild, loser);
+    ++pool;
+    if (ok) return true;
+  }
+  return false;
+}
+
 // Does any checkmate position exist where the winner has only its king and one knight or one
 // bishop (of colour `bishop_squares`), and the loser's king is boxed in by pieces taken from
 // `m`? Every legal mate of that material is a configuration enumerated here (the loser king's
@@ -115,6 +135,47 @@ bool mate_pattern_exists(PieceType checker, Bitboard bishop_squares, const Loser
         Bitboard shield =
             popcount(open) < total ? ~Bitboard(0) : open | square_bb(q) | square_bb(k);
         if (assign(open, count, wild, m.colour, c, ray, shield)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// The same question when the winner has only bishops, two or more, all on squares of one colour
+// (`shade`). The mated king stands on that colour; its orthogonal neighbours are of the other
+// colour, which no bishop ever attacks, so each of them is covered by the winner's king or
+// blocked by a loser piece, and the loser's pieces are the only blockers. Everything else is
+// over-approximated: every neighbour of the bishops' colour counts as covered and an adjacent
+// checker as defended (another bishop may do it). Off a corner two bishops may give double check,
+// which no capture or interposition answers, so any loser piece that can stand on a square may
+// block it; in a corner only one diagonal reaches the king, the check is single, and a blocker
+// (never pinned: it stands orthogonally next to its king, a line no bishop uses) must be unable to
+// take the checker or interpose, with any square possibly shielded by another bishop.
+bool bishops_mate_pattern_exists(Bitboard shade, const LoserMaterial& m) {
+  std::array<int, kKinds> count = m.count;
+  int wild = m.wild;
+  int total = wild;
+  for (int n : count) total += n;
+  constexpr Bitboard kCorners =
+      square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
+  for (Bitboard kb = shade; kb;) {
+    const Square k = pop_lsb(kb);
+    const bool corner = kCorners & square_bb(k);
+    const Bitboard orthogonal = king_attacks(k) & ~shade;
+    for (Bitboard cs = bishop_attacks(k, 0); cs;) {
+      const Square c = pop_lsb(cs);
+      const Bitboard ray = between_bb(c, k) & ~square_bb(k);
+      for (int qs = 0; qs < 64; ++qs) {
+        const Square q = Square(qs);
+        if (q == k || q == c || (king_attacks(k) & square_bb(q)) || (ray & square_bb(q))) continue;
+        const Bitboard open = orthogonal & ~king_attacks(q);
+        if (popcount(open) > total) continue;
+        if (!corner) {
+          // Double check: a blocker only has to be able to stand there.
+          if (assign_anywhere(open, count, wild, m.colour)) return true;
+          continue;
+        }
+        if (assign(open, count, wild, m.colour, c, ray, ~Bitboard(0))) return true;
       }
     }
   }
@@ -155,6 +216,24 @@ bool material_proves_unwinnable(const Position& pos, Color winner, Method* metho
                        (colour == DARK_SQUARES ? "light" : "dark") +
                        " square to block its own king, so no checkmate can ever be built");
     }
+  }
+  // Two or more bishops, all of one colour: enumerate the mates their colour allows.
+  if (ours == bishops && popcount(bishops) >= 2 &&
+      (!(bishops & DARK_SQUARES) || !(bishops & LIGHT_SQUARES))) {
+    LoserMaterial m;
+    m.colour = loser;
+    m.wild = popcount(pos.pieces(loser, PAWN));
+    m.count[kKnight] = popcount(pos.pieces(loser, KNIGHT));
+    m.count[kLightBishop] = popcount(pos.pieces(loser, BISHOP) & LIGHT_SQUARES);
+    m.count[kDarkBishop] = popcount(pos.pieces(loser, BISHOP) & DARK_SQUARES);
+    m.count[kRook] = popcount(pos.pieces(loser, ROOK));
+    m.count[kQueen] = popcount(pos.pieces(loser, QUEEN));
+    const Bitboard shade = (bishops & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
+    if (!bishops_mate_pattern_exists(shade, m))
+      return prove(Method::MatePattern,
+                   w + " has only bishops of one colour, and no checkmate position exists with " +
+                       l + "'s material as blockers of the flight squares of the other colour " +
+                       "(every mating configuration enumerated)");
   }
   // A lone knight or bishop: enumerate every mating configuration with the loser's material.
   if (popcount(ours) == 1 && (ours & (pos.pieces(KNIGHT) | pos.pieces(BISHOP)))) {
@@ -247,8 +326,14 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
     std::sort(best.begin(), best.end(),
               [](const MateGoal& a, const MateGoal& b) { return a.distance < b.distance; });
   };
-  for (int ks = 0; ks < 64; ++ks) {
-    const Square k = Square(ks);
+  // Only mates on the edge of the board are proposed: they need the fewest blockers, and the
+  // goals only steer a search (an unproposed mate can still be found by the other searches).
+  // The assignment search below is exponential in the blockers: a fixed allowance of steps
+  // keeps a call cheap (the goals are only a heuristic; the cut is deterministic).
+  std::size_t work = 30000;
+  constexpr Bitboard kEdge = rank_bb(RANK_1) | rank_bb(RANK_8) | file_bb(FILE_A) | file_bb(FILE_H);
+  for (Bitboard edge = kEdge; edge;) {
+    const Square k = pop_lsb(edge);
     const int dk = move_distance(KING, loser, lk, k);
     Bitboard checker_squares = mt == KNIGHT ? knight_attacks(k) : bishop_attacks(k, 0) & shade;
     for (Bitboard cs = checker_squares; cs;) {
@@ -280,7 +365,8 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
         int n = 0;
         for (Bitboard o = open; o;) sq[n++] = pop_lsb(o);
         auto dfs = [&](auto&& self, int i, int acc) -> void {
-          if (base + acc >= best_cost) return;
+          if (base + acc >= best_cost || work == 0) return;
+          --work;
           if (i == n) {
             best_cost = base + acc;
             best_assign = cur;

@@ -554,12 +554,15 @@ DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options)
     i = j;
   }
   layout.b = dutch::bits_for(max_group);
-  // Spare top bits: the matcher keeps duals free in sign, modulo 2^bits.
+  // Spare top bits: the matcher keeps duals free in sign, modulo 2^bits (they stay within a
+  // few times the largest weight).
   const int bits = layout.total_bits() + 16;
   if (bits <= 128) return dutch::run_engine<2>(input, std::move(players), layout);
   if (bits <= 192) return dutch::run_engine<3>(input, std::move(players), layout);
   if (bits <= 256) return dutch::run_engine<4>(input, std::move(players), layout);
+  if (bits <= 320) return dutch::run_engine<5>(input, std::move(players), layout);
   if (bits <= 384) return dutch::run_engine<6>(input, std::move(players), layout);
+  if (bits <= 448) return dutch::run_engine<7>(input, std::move(players), layout);
   if (bits <= 512) return dutch::run_engine<8>(input, std::move(players), layout);
   if (bits <= 640) return dutch::run_engine<10>(input, std::move(players), layout);
   if (bits <= 768) return dutch::run_engine<12>(input, std::move(players), layout);

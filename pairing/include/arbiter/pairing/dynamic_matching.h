@@ -507,8 +507,11 @@ class DynamicMatching {
         queue_.pop_back();
         const W* row = &w_[(size_t)v * n_];
         for (int w = 0; w < n; ++w) {
-          if (w == v || !active_[w] || row[w].is_zero()) continue;
-          if (inblossom_[v] == inblossom_[w]) continue;
+          const int bw = inblossom_[w];
+          // Edges into the own blossom, and to T vertices (labelled themselves), never matter.
+          if (bw == inblossom_[v] || (label_[bw] == 2 && label_[w] != 0) || !active_[w] ||
+              row[w].is_zero())
+            continue;
           const int p = code(v, w);
           const W kslack = slack(p);
           if (kslack.is_zero()) {
