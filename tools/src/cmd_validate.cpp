@@ -113,11 +113,12 @@ struct Batch {
   bool done = false;
 };
 
-void process(Batch& b, const std::string& file, const Options& o) {
+// Each thread passes its own Solver so that the unwinnability search tables are reused.
+void process(Batch& b, const std::string& file, const Options& o, adj::Solver& solver) {
   pgn::RawGame g;
   for (auto& c : b.chunks) {
     pgn::parse_game(std::move(c), g);
-    adj::GameReport r = adj::validate_game(g, o.validate);
+    adj::GameReport r = adj::validate_game(g, o.validate, solver);
     ++b.totals.games;
     const int e = r.errors(), w = r.warnings();
     b.totals.errors += e;
@@ -206,8 +207,9 @@ bool run_file(const std::string& file, const Options& o, Totals& totals) {
 
   if (o.jobs <= 1) {
     Batch b;
+    adj::Solver solver;
     while (readable && fill(b)) {
-      process(b, file, o);
+      process(b, file, o, solver);
       progress.clear();
       flush(b);
       b = Batch{};
@@ -227,6 +229,7 @@ bool run_file(const std::string& file, const Options& o, Totals& totals) {
   std::vector<std::thread> workers;
   for (unsigned i = 0; i < o.jobs; ++i) {
     workers.emplace_back([&] {
+      adj::Solver solver;
       for (;;) {
         Batch* b;
         {
@@ -236,7 +239,7 @@ bool run_file(const std::string& file, const Options& o, Totals& totals) {
           b = todo.front();
           todo.pop_front();
         }
-        process(*b, file, o);
+        process(*b, file, o, solver);
         {
           std::lock_guard lk(mu);
           b->done = true;
@@ -329,6 +332,7 @@ int run(const std::vector<std::string>& args) {
   o.validate.check_variations = !vm.count("no-variations");
   o.validate.dead_position_search = !vm.count("no-search");
   o.validate.full_search = vm.count("full-search") > 0;
+  o.validate.final_fen = false;  // not part of either report
   o.progress = ::isatty(2) && !::isatty(1) ? true : ::isatty(2) != 0;
   if (!::isatty(2)) o.progress = false;
 
