@@ -10,6 +10,7 @@
 #include "arbiter/engine/position.h"
 #include "arbiter/engine/san.h"
 #include "arbiter/engine/uci.h"
+#include "warm_engine.h"
 
 using namespace arbiter;
 

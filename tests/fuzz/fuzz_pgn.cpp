@@ -8,6 +8,7 @@
 #include "arbiter/engine/pgn.h"
 #include "arbiter/engine/pgn_normalize.h"
 #include "arbiter/engine/pgn_writer.h"
+#include "warm_engine.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace arbiter;
