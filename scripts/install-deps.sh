@@ -13,9 +13,24 @@ missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+if [ "${1:-}" = "--test" ]; then
+  # node + npm: extra test oracles from npm (never runtime dependencies). Whatever node is
+  # installed will do; Debian's own packages otherwise.
+  command -v node >/dev/null || missing+=(nodejs)
+  command -v npm >/dev/null || missing+=(npm)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
   echo "installing: ${missing[*]}"
   $SUDO apt-get update -q
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+if [ "${1:-}" = "--test" ]; then
+  # The npm oracle `tiebreak` (pre-2023 virtual-opponent Buchholz) in .oracles/, pinned. Best
+  # effort: without network the oracle test is skipped, nothing else depends on it.
+  root=$(cd "$(dirname "$0")/.." && pwd)
+  if [ ! -f "$root/.oracles/node_modules/tiebreak/package.json" ]; then
+    npm install --silent --no-audit --no-fund --prefix "$root/.oracles" tiebreak@0.4.0 >/dev/null 2>&1 ||
+      echo "warning: npm package tiebreak not installed; its oracle test will be skipped"
+  fi
 fi

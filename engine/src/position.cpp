@@ -198,9 +198,13 @@ Piece Position::captured_piece(Move m) const {
 
 Square Position::legal_ep_square() const {
   if (ep_ == SQ_NONE) return SQ_NONE;
-  Bitboard capturers = pawn_attacks(~turn_, ep_) & pieces(turn_, PAWN);
-  while (capturers)
-    if (is_legal(Move::en_passant(pop_lsb(capturers), ep_))) return ep_;
+  // Tested directly on the occupancy (as the generator does) instead of generating every move:
+  // repetition keys need it after each double pawn step.
+  const Square ksq = king_square(turn_), cap = Square(ep_ - pawn_push(turn_));
+  for (Bitboard b = pawn_attacks(~turn_, ep_) & pieces(turn_, PAWN); b;) {
+    const Bitboard occ = (occupied() ^ square_bb(pop_lsb(b)) ^ square_bb(cap)) | square_bb(ep_);
+    if (!(attackers_to(ksq, occ) & pieces(~turn_) & ~square_bb(cap))) return ep_;
+  }
   return SQ_NONE;
 }
 

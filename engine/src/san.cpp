@@ -7,45 +7,232 @@ namespace arbiter {
 
 namespace {
 
-std::string core_san(const Position& pos, Move m) {
-  if (m.is_castling()) return pos.castling_side(m) == KING_SIDE ? "O-O" : "O-O-O";
+// Rook and bishop lines from each square on an empty board (1 KB: stays in the L1 cache, where
+// the slider attack tables do not), to find the few sliders that can matter.
+struct EmptyBoardRays {
+  Bitboard rook[64]{}, bishop[64]{};
+  constexpr EmptyBoardRays() {
+    for (int sq = 0; sq < 64; ++sq) {
+      rook[sq] = detail::ray_attacks(Square(sq), 0, false);
+      bishop[sq] = detail::ray_attacks(Square(sq), 0, true);
+    }
+  }
+};
+constexpr EmptyBoardRays kRays;
+
+// Enemy sliders that see the king along a clear line (the slider checks of pos).
+Bitboard slider_checkers(const Position& pos, Color us, Square ksq) {
+  const Bitboard them = pos.pieces(~us), occ = pos.occupied();
+  Bitboard found = 0;
+  for (Bitboard b = ((kRays.rook[ksq] & pos.pieces(ROOK, QUEEN)) |
+                     (kRays.bishop[ksq] & pos.pieces(BISHOP, QUEEN))) &
+                    them;
+       b;) {
+    const Square s = pop_lsb(b);
+    if (!(between_bb(ksq, s) & ~square_bb(s) & occ)) found |= square_bb(s);
+  }
+  return found;
+}
+
+// Whether colour `by` attacks square s with the board occupancy occ (pieces of `by` removed
+// from occ do not attack; a piece of `by` on s does not count).
+bool attacked(const Position& pos, Color by, Square s, Bitboard occ) {
+  const Bitboard mine = pos.pieces(by) & occ & ~square_bb(s);
+  if ((pawn_attacks(~by, s) & pos.pieces(PAWN) & mine) |
+      (knight_attacks(s) & pos.pieces(KNIGHT) & mine) | (king_attacks(s) & pos.pieces(KING) & mine))
+    return true;
+  for (Bitboard b = ((kRays.rook[s] & pos.pieces(ROOK, QUEEN)) |
+                     (kRays.bishop[s] & pos.pieces(BISHOP, QUEEN))) &
+                    mine;
+       b;) {
+    const Square p = pop_lsb(b);
+    if (!(between_bb(s, p) & ~square_bb(p) & occ)) return true;
+  }
+  return false;
+}
+
+// The squares of `us`'s pieces of type pt that reach `to` by a pseudo-legal move (castling
+// excluded): the attack pattern from `to` backwards for pieces, pushes and captures (en passant
+// included) for pawns. Resolving a SAN this way looks only at the few pieces that matter
+// instead of generating and formatting every legal move.
+Bitboard pseudo_sources(const Position& pos, PieceType pt, Square to) {
+  const Color us = pos.side_to_move();
+  const Bitboard to_bb = square_bb(to), occ = pos.occupied();
+  if (pos.pieces(us) & to_bb) return 0;
+  switch (pt) {
+    case KNIGHT: return knight_attacks(to) & pos.pieces(us, KNIGHT);
+    case KING: return king_attacks(to) & pos.pieces(us, KING);
+    case BISHOP:
+    case ROOK:
+    case QUEEN: {
+      // The one or two pieces of the kind, each on a clear line to `to`: a look at the small
+      // geometry tables instead of the large slider attack tables.
+      Bitboard src = 0;
+      const Bitboard rays = pt == ROOK     ? kRays.rook[to]
+                            : pt == BISHOP ? kRays.bishop[to]
+                                           : kRays.rook[to] | kRays.bishop[to];
+      for (Bitboard b = rays & pos.pieces(us, pt); b;) {
+        const Square s = pop_lsb(b);
+        if (!(between_bb(to, s) & ~square_bb(s) & occ)) src |= square_bb(s);
+      }
+      return src;
+    }
+    default: break;
+  }
+  const Bitboard pawns = pos.pieces(us, PAWN);
+  Bitboard src = 0;
+  if ((pos.pieces(~us) & to_bb) || to == pos.ep_square()) src |= pawn_attacks(~us, to) & pawns;
+  if (!(occ & to_bb)) {
+    const int back = int(to) - pawn_push(us);
+    if (back >= 0 && back < 64) {
+      if (pawns & square_bb(Square(back)))
+        src |= square_bb(Square(back));
+      else if (!(occ & square_bb(Square(back))) && rank_of(to) == relative_rank(us, RANK_4))
+        src |= pawns & square_bb(Square(back - pawn_push(us)));
+    }
+  }
+  return src;
+}
+
+// The move from `from` to `to` as the generator encodes it (en passant, promotion to `promo`).
+Move make_move(const Position& pos, Square from, Square to, PieceType promo) {
+  if (type_of(pos.piece_on(from)) == PAWN) {
+    if (to == pos.ep_square() && file_of(from) != file_of(to)) return Move::en_passant(from, to);
+    if (rank_of(to) == RANK_1 || rank_of(to) == RANK_8) return Move::promotion(from, to, promo);
+  }
+  return Move::normal(from, to);
+}
+
+// Whether a pseudo-legal, non-castling move leaves the mover's king safe (Art. 3.9): the king
+// may not step onto an attacked square; in check another piece must capture the checker or
+// block; a piece that the king sees along a line may not uncover an enemy slider behind it;
+// en passant is tested on the board with both pawns moved (it can uncover the king along the
+// rank). The king's own lines are looked up once per position.
+struct LegalityTest {
+  const Position& pos;
+  Color us;
+  Square ksq;
+  Bitboard occ, them, checkers;
+  explicit LegalityTest(const Position& p)
+      : pos(p),
+        us(p.side_to_move()),
+        ksq(p.king_square(us)),
+        occ(p.occupied()),
+        them(p.pieces(~us)),
+        checkers((pawn_attacks(us, ksq) & them & p.pieces(PAWN)) |
+                 (knight_attacks(ksq) & them & p.pieces(KNIGHT)) | slider_checkers(p, us, ksq)) {}
+  bool operator()(Square from, Square to) const {
+    const Bitboard to_bb = square_bb(to), from_bb = square_bb(from);
+    if (from == ksq) return !attacked(pos, ~us, to, occ ^ from_bb);
+    if (type_of(pos.piece_on(from)) == PAWN && to == pos.ep_square() &&
+        file_of(from) != file_of(to)) {
+      const Square cap = Square(int(to) - pawn_push(us));
+      const Bitboard o = (occ ^ from_bb ^ square_bb(cap)) | to_bb;
+      return !attacked(pos, ~us, ksq, o);
+    }
+    if (checkers) {
+      if (more_than_one(checkers) || !(between_bb(ksq, lsb(checkers)) & to_bb)) return false;
+    }
+    // Pinned: alone between the king and an enemy slider of the line's kind, and leaving it.
+    const bool straight = kRays.rook[ksq] & from_bb;
+    if (!straight && !(kRays.bishop[ksq] & from_bb)) return true;
+    const Bitboard line = line_bb(ksq, from);
+    if (line & to_bb) return true;
+    for (Bitboard b = line & them & pos.pieces(straight ? ROOK : BISHOP, QUEEN); b;) {
+      const Square s = pop_lsb(b);
+      if ((between_bb(ksq, s) & ~square_bb(s) & occ) == from_bb) return false;
+    }
+    return true;
+  }
+  Bitboard filter(Bitboard sources, Square to) const {
+    Bitboard legal = 0;
+    for (Bitboard b = sources; b;) {
+      const Square s = pop_lsb(b);
+      if ((*this)(s, to)) legal |= square_bb(s);
+    }
+    return legal;
+  }
+};
+
+// SAN without suffix into buf (at most 7 characters: "Qa1xb2" or "exd8=Q"); returns the length.
+// `rivals` = the other pieces of the moving type that can legally go to the same square.
+size_t write_core(const Position& pos, Move m, Bitboard rivals, char* buf) {
+  size_t n = 0;
+  auto put = [&](const char* s) {
+    while (*s) buf[n++] = *s++;
+  };
+  if (m.is_castling()) {
+    put(pos.castling_side(m) == KING_SIDE ? "O-O" : "O-O-O");
+    return n;
+  }
   const Square from = m.from(), to = m.to();
   const PieceType pt = type_of(pos.moved_piece(m));
   const bool capture = pos.is_capture(m);
-  std::string s;
   if (pt == PAWN) {
-    if (capture) s += file_char(file_of(from)), s += 'x';
-    s += square_name(to);
-    if (m.is_promotion()) s += '=', s += piece_type_char(m.promotion_type());
-    return s;
+    if (capture) buf[n++] = file_char(file_of(from)), buf[n++] = 'x';
+  } else {
+    buf[n++] = piece_type_char(pt);
+    // Minimal disambiguation: file if it tells the pieces apart, else rank, else both.
+    if (rivals) {
+      if (!(rivals & file_bb(from)))
+        buf[n++] = file_char(file_of(from));
+      else if (!(rivals & rank_bb(from)))
+        buf[n++] = rank_char(rank_of(from));
+      else
+        buf[n++] = file_char(file_of(from)), buf[n++] = rank_char(rank_of(from));
+    }
+    if (capture) buf[n++] = 'x';
   }
-  s += piece_type_char(pt);
-  // Minimal disambiguation: file if it tells the pieces apart, else rank, else both.
-  bool clash = false, same_file = false, same_rank = false;
-  for (Move o : pos.legal_moves()) {
-    if (o == m || o.is_castling() || o.to() != to || o.from() == from) continue;
-    if (type_of(pos.moved_piece(o)) != pt) continue;
-    clash = true;
-    same_file |= file_of(o.from()) == file_of(from);
-    same_rank |= rank_of(o.from()) == rank_of(from);
+  buf[n++] = file_char(file_of(to));
+  buf[n++] = rank_char(rank_of(to));
+  if (m.is_promotion()) buf[n++] = '=', buf[n++] = piece_type_char(m.promotion_type());
+  return n;
+}
+
+Bitboard rivals_of(const Position& pos, Move m) {
+  if (m.is_castling()) return 0;
+  const PieceType pt = type_of(pos.moved_piece(m));
+  if (pt == PAWN || pt == KING) return 0;
+  return LegalityTest(pos).filter(pseudo_sources(pos, pt, m.to()), m.to()) & ~square_bb(m.from());
+}
+
+std::string core_san(const Position& pos, Move m) {
+  char buf[8];
+  return std::string(buf, write_core(pos, m, rivals_of(pos, m), buf));
+}
+
+// Whether the side to move, in check, has a legal move (PGN 8.2.3.6: '#' for checkmate, '+'
+// otherwise): a king step first, then a capture of the checker or a block by another piece,
+// instead of generating every move.
+bool can_escape(const Position& pos, const LegalityTest& legal) {
+  const Square ksq = legal.ksq;
+  for (Bitboard b = king_attacks(ksq) & ~pos.pieces(legal.us); b;)
+    if (legal(ksq, pop_lsb(b))) return true;
+  if (more_than_one(legal.checkers)) return false;
+  const Square checker = lsb(legal.checkers);
+  for (Bitboard b = between_bb(ksq, checker); b;) {
+    const Square t = pop_lsb(b);
+    for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN})
+      if (legal.filter(pseudo_sources(pos, pt, t), t)) return true;
   }
-  if (clash) {
-    if (!same_file)
-      s += file_char(file_of(from));
-    else if (!same_rank)
-      s += rank_char(rank_of(from));
-    else
-      s += square_name(from);
-  }
-  if (capture) s += 'x';
-  s += square_name(to);
-  return s;
+  // En passant capture of a checking pawn that has just made its double step.
+  const Square ep = pos.ep_square();
+  if (ep != SQ_NONE && int(checker) == int(ep) - pawn_push(legal.us))
+    return legal.filter(pseudo_sources(pos, PAWN, ep), ep) != 0;
+  return false;
+}
+
+// The check suffix of a legal move: 0, '+' or '#'.
+char check_suffix(const Position& pos, Move m) {
+  const Position next = pos.after(m);
+  const LegalityTest legal(next);
+  if (!legal.checkers) return 0;
+  return can_escape(next, legal) ? '+' : '#';
 }
 
 std::string suffix(const Position& pos, Move m) {
-  Position next = pos.after(m);
-  if (!next.in_check()) return "";
-  return next.count_legal_moves() == 0 ? "#" : "+";
+  const char c = check_suffix(pos, m);
+  return c ? std::string(1, c) : std::string();
 }
 
 const char* piece_name(PieceType pt) {
@@ -116,30 +303,27 @@ Result<Move, SanError> parse_san(const Position& pos, std::string_view text, San
   if (t.empty()) return fail(SanError::Kind::Malformed, "no move before the suffix");
   const std::string_view body = t;  // the move without suffixes, for the strict comparison
 
-  const MoveList legal = pos.legal_moves();
-  auto finish = [&](Move m) -> Result<Move, SanError> {
-    if (!lenient) {
-      std::string want = core_san(pos, m);
-      if (want != body)
-        return fail(SanError::Kind::Malformed, "strict SAN for this move is '" + want + "'");
-      if (check_mark) {
-        std::string suf = suffix(pos, m);
-        if (suf != std::string(1, check_mark))
-          return fail(SanError::Kind::Illegal, suf.empty() ? "the move does not give check"
-                                                           : "the suffix should be '" + suf + "'");
-      }
+  // Castling: O-O / O-O-O (lenient: 0-0 / 0-0-0 and lower-case o). Rare enough (once per side
+  // and game) to be looked up among the generated legal moves.
+  if (t.size() == 3 || t.size() == 5) {
+    bool castle = true;
+    for (size_t i = 0; i < t.size(); ++i) {
+      const char ch = t[i];
+      castle &= i % 2 ? ch == '-' : (ch == 'O' || (lenient && (ch == '0' || ch == 'o')));
     }
-    return m;
-  };
-
-  // Castling: O-O / O-O-O (lenient: 0-0 / 0-0-0 and lower-case o).
-  {
-    std::string c;
-    for (char ch : t) c += (lenient && (ch == '0' || ch == 'o')) ? 'O' : ch;
-    if (c == "O-O" || c == "O-O-O") {
-      CastleSide side = c == "O-O" ? KING_SIDE : QUEEN_SIDE;
-      for (Move m : legal)
-        if (m.is_castling() && pos.castling_side(m) == side) return finish(m);
+    if (castle) {
+      const CastleSide side = t.size() == 3 ? KING_SIDE : QUEEN_SIDE;
+      for (Move m : pos.legal_moves()) {
+        if (!m.is_castling() || pos.castling_side(m) != side) continue;
+        if (!lenient && check_mark) {
+          const std::string suf = suffix(pos, m);
+          if (suf.size() != 1 || suf[0] != check_mark)
+            return fail(SanError::Kind::Illegal, suf.empty()
+                                                     ? "the move does not give check"
+                                                     : "the suffix should be '" + suf + "'");
+        }
+        return m;
+      }
       Color us = pos.side_to_move();
       if (pos.castling_rook(us, side) == SQ_NONE)
         return fail(SanError::Kind::Illegal, "no castling right on that side");
@@ -203,24 +387,46 @@ Result<Move, SanError> parse_san(const Position& pos, std::string_view text, San
   if (promo != NO_PIECE_TYPE && pt != PAWN)
     return fail(SanError::Kind::Malformed, "only pawns promote");
 
-  // Match against the legal moves.
-  std::vector<Move> matches;
-  for (Move m : legal) {
-    if (m.is_castling() || m.to() != to || type_of(pos.moved_piece(m)) != pt) continue;
-    if (from_file >= 0 && file_of(m.from()) != from_file) continue;
-    if (from_rank >= 0 && rank_of(m.from()) != from_rank) continue;
-    if (m.is_promotion() && promo != NO_PIECE_TYPE && m.promotion_type() != promo) continue;
-    if (!m.is_promotion() && promo != NO_PIECE_TYPE) continue;
-    matches.push_back(m);
-  }
-  if (matches.size() == 1) {
-    if (!lenient && capture_mark != pos.is_capture(matches[0]))
+  // The legal moves of that piece type to that square (few pieces to look at, not every move).
+  const LegalityTest legal(pos);
+  const Bitboard sources = legal.filter(pseudo_sources(pos, pt, to), to);
+  Bitboard chosen = sources;
+  if (from_file >= 0) chosen &= file_bb(File(from_file));
+  if (from_rank >= 0) chosen &= rank_bb(Rank(from_rank));
+  const bool last_rank = pt == PAWN && (rank_of(to) == RANK_1 || rank_of(to) == RANK_8);
+  if (promo != NO_PIECE_TYPE && !last_rank) chosen = 0;  // only a move to the last rank promotes
+  if (chosen && !more_than_one(chosen) && (promo != NO_PIECE_TYPE || !last_rank)) {
+    const Move m = make_move(pos, lsb(chosen), to, promo);
+    const bool capture = pos.is_capture(m);
+    if (!lenient && capture_mark != capture)
       return fail(SanError::Kind::Malformed,
                   capture_mark ? "'x' but the move is not a capture" : "capture without 'x'");
-    return finish(matches[0]);
+    if (!lenient) {
+      char want[8];
+      const size_t n = write_core(pos, m, pt == PAWN ? 0 : sources & ~chosen, want);
+      if (std::string_view(want, n) != body)
+        return fail(SanError::Kind::Malformed,
+                    "strict SAN for this move is '" + std::string(want, n) + "'");
+      if (check_mark) {
+        const std::string suf = suffix(pos, m);
+        if (suf.size() != 1 || suf[0] != check_mark)
+          return fail(SanError::Kind::Illegal, suf.empty() ? "the move does not give check"
+                                                           : "the suffix should be '" + suf + "'");
+      }
+    }
+    return m;
   }
-  if (matches.size() > 1) {
-    if (matches[0].is_promotion() && promo == NO_PIECE_TYPE)
+  if (chosen) {
+    std::vector<Move> matches;
+    for (Bitboard b = chosen; b;) {
+      const Square from = pop_lsb(b);
+      if (last_rank && promo == NO_PIECE_TYPE)
+        for (PieceType p : {QUEEN, ROOK, BISHOP, KNIGHT})
+          matches.push_back(Move::promotion(from, to, p));
+      else
+        matches.push_back(make_move(pos, from, to, promo));
+    }
+    if (last_rank && promo == NO_PIECE_TYPE)
       return fail(SanError::Kind::Ambiguous, "the promotion piece is missing", matches);
     std::string list;
     for (Move m : matches) list += (list.empty() ? "" : ", ") + square_name(m.from());

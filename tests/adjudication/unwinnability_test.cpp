@@ -195,3 +195,12 @@ TEST(CanCheckmate, SameColouredBishopsAgainstAQueen) {
   const auto live = at("3kbb2/8/8/8/3K1B2/8/8/8 w - -");
   EXPECT_NE(adj::can_checkmate(live, BLACK, 20'000).verdict, adj::Verdict::Unwinnable);
 }
+
+// King and pawns only (lichess-public.tsv, winnable): White queens a pawn first (the loser
+// making way) and mates with the queen; the witness replays from the original position.
+TEST(CanCheckmate, PawnsPromoteThenMate) {
+  const auto pos = at("8/5p2/pk4p1/1P5p/P1K5/8/8/8 w - - 0 46");
+  auto r = adj::Solver().can_checkmate(pos, WHITE);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
+}

@@ -3,6 +3,7 @@
 // and the CLI contract (exit codes, stdin, .zst, --json, order with --jobs).
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -170,6 +171,26 @@ TEST(PgnCli, NormalizeWritesExportFormatThatValidates) {
   EXPECT_EQ(events, 232u);
   auto v = test::run_arbiter("validate --errors-only -", t.out);
   EXPECT_EQ(v.exit_code, 0) << v.out.substr(0, 2000);
+}
+
+TEST(PgnCli, NormalizeOnSeveralThreadsKeepsTheInputOrder) {
+  // The players of each game, in the order of the input file, must come out in that order.
+  const std::string file = shared("data/pgn/corpus/world-championship.pgn").string();
+  auto players = [](std::istream& in) {
+    std::vector<std::string> v;
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();  // the file has CRLF lines
+      if (line.rfind("[White ", 0) == 0 || line.rfind("[Black ", 0) == 0) v.push_back(line);
+    }
+    return v;
+  };
+  std::ifstream original(file);
+  const auto want = players(original);
+  ASSERT_GT(want.size(), 1000u);
+  auto r = test::run_arbiter("pgn --normalize --jobs 3 '" + file + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream out(r.out);
+  EXPECT_EQ(players(out), want);
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // Human report by default (problems grouped by game, then a summary), --json for one JSON
 // object per game and line. Exit 0 without errors, 1 with errors, 2 on unreadable input.
 // Games are cut from the stream on this thread and validated on --jobs worker threads in
-// batches; reports are printed in input order.
+// batches; reports are printed in input order (cli_ordered.h).
 // g++ 12 false positive on "literal" + std::string temporaries (GCC PR 105329).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
@@ -11,16 +11,14 @@
 
 #include <boost/program_options.hpp>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
-#include <deque>
 #include <iostream>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
 
 #include "arbiter/adjudication/validate.h"
 #include "arbiter/engine/pgn.h"
+#include "cli_ordered.h"
 #include "command.h"
 
 namespace arbiter::cli {
@@ -110,14 +108,14 @@ struct Batch {
   std::vector<pgn::GameChunk> chunks;
   std::string out;
   Totals totals;
-  bool done = false;
 };
 
-void process(Batch& b, const std::string& file, const Options& o) {
+// Each thread passes its own Solver so that the unwinnability search tables are reused.
+void process(Batch& b, const std::string& file, const Options& o, adj::Solver& solver) {
   pgn::RawGame g;
   for (auto& c : b.chunks) {
     pgn::parse_game(std::move(c), g);
-    adj::GameReport r = adj::validate_game(g, o.validate);
+    adj::GameReport r = adj::validate_game(g, o.validate, solver);
     ++b.totals.games;
     const int e = r.errors(), w = r.warnings();
     b.totals.errors += e;
@@ -185,6 +183,7 @@ bool run_file(const std::string& file, const Options& o, Totals& totals) {
   }
   bool readable = true;
   auto fill = [&](Batch& b) {
+    if (!readable) return false;
     size_t bytes = 0;
     pgn::GameChunk c;
     try {
@@ -199,87 +198,14 @@ bool run_file(const std::string& file, const Options& o, Totals& totals) {
     }
     return !b.chunks.empty();
   };
-  auto flush = [&](Batch& b) {
+  auto work = [&](Batch& b, adj::Solver& solver) { process(b, file, o, solver); };
+  auto done = [&](Batch& b) {
+    progress.clear();
     std::fwrite(b.out.data(), 1, b.out.size(), stdout);
     add(totals, b.totals);
   };
-
-  if (o.jobs <= 1) {
-    Batch b;
-    while (readable && fill(b)) {
-      process(b, file, o);
-      progress.clear();
-      flush(b);
-      b = Batch{};
-      progress.update(file, split->consumed(), split->size(), totals.games);
-    }
-    progress.clear();
-    std::fflush(stdout);
-    return readable;
-  }
-
-  // Workers take batches from `todo`; the reader prints finished batches in order.
-  std::mutex mu;
-  std::condition_variable cv_work, cv_done;
-  std::deque<Batch*> todo;
-  std::deque<std::unique_ptr<Batch>> inflight;  // in input order
-  bool closing = false;
-  std::vector<std::thread> workers;
-  for (unsigned i = 0; i < o.jobs; ++i) {
-    workers.emplace_back([&] {
-      for (;;) {
-        Batch* b;
-        {
-          std::unique_lock lk(mu);
-          cv_work.wait(lk, [&] { return closing || !todo.empty(); });
-          if (todo.empty()) return;
-          b = todo.front();
-          todo.pop_front();
-        }
-        process(*b, file, o);
-        {
-          std::lock_guard lk(mu);
-          b->done = true;
-        }
-        cv_done.notify_all();
-      }
-    });
-  }
-  const size_t max_inflight = 4 * o.jobs;
-  auto drain = [&](bool all) {
-    std::unique_lock lk(mu);
-    while (!inflight.empty()) {
-      if (!inflight.front()->done) {
-        if (!all && inflight.size() < max_inflight) return;
-        cv_done.wait(lk, [&] { return inflight.front()->done; });
-      }
-      auto b = std::move(inflight.front());
-      inflight.pop_front();
-      lk.unlock();
-      progress.clear();
-      flush(*b);
-      lk.lock();
-    }
-  };
-  for (;;) {
-    auto b = std::make_unique<Batch>();
-    if (!readable || !fill(*b)) break;
-    {
-      std::lock_guard lk(mu);
-      todo.push_back(b.get());
-      inflight.push_back(std::move(b));
-    }
-    cv_work.notify_one();
-    drain(false);
-    progress.update(file, split->consumed(), split->size(), totals.games);
-  }
-  drain(true);
-  {
-    std::lock_guard lk(mu);
-    closing = true;
-  }
-  cv_work.notify_all();
-  for (auto& t : workers) t.join();
+  auto idle = [&] { progress.update(file, split->consumed(), split->size(), totals.games); };
+  run_ordered<Batch, adj::Solver>(o.jobs, fill, work, done, idle);
   progress.clear();
   std::fflush(stdout);
   return readable;
@@ -329,9 +255,11 @@ int run(const std::vector<std::string>& args) {
   o.validate.check_variations = !vm.count("no-variations");
   o.validate.dead_position_search = !vm.count("no-search");
   o.validate.full_search = vm.count("full-search") > 0;
+  o.validate.final_fen = false;  // not part of either report
   o.progress = ::isatty(2) && !::isatty(1) ? true : ::isatty(2) != 0;
   if (!::isatty(2)) o.progress = false;
 
+  keep_freed_memory();
   Totals totals;
   bool readable = true;
   for (auto& f : files) readable &= run_file(f, o, totals);

@@ -223,10 +223,39 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   std::uint64_t spent = 0;
   std::vector<Move> line;
   Helpmate hm(side);
-  // 3. Short search without a table.
-  const std::uint64_t quick = std::min<std::uint64_t>(node_budget, 4000);
+  // 3. Short search with a small table. When the winner has pawns but no queen or rook, the
+  //    mate usually comes after a promotion: a shorter search, then one that only walks a pawn
+  //    to a queen (the loser making way), then a search for the mate from there.
+  const bool promotes_first =
+      !pos.pieces(side, QUEEN) && !pos.pieces(side, ROOK) && pos.pieces(side, PAWN);
+  const std::uint64_t quick = std::min<std::uint64_t>(node_budget, promotes_first ? 1500 : 4000);
   if (hm.run(pos, 1, 6, quick, 800, tables_->quick_table(), line)) return found(line, hm.nodes());
   spent = hm.nodes();
+  if (promotes_first && spent < node_budget) {
+    Helpmate promo(side);
+    promo.winner_promotes_to(QUEEN);
+    std::vector<Move> first;
+    const bool ok = promo.run(pos, 1, 30, std::min<std::uint64_t>(3000, node_budget - spent), 0,
+                              tables_->quick_table(), first);
+    spent += promo.nodes();
+    if (ok && spent < node_budget) {
+      Position next = pos;
+      for (Move m : first) next.play(m);
+      const Winnability sub =
+          can_checkmate(next, side, std::min<std::uint64_t>(20000, node_budget - spent));
+      spent += sub.nodes;
+      if (sub.verdict == Verdict::Winnable) {
+        first.insert(first.end(), sub.witness.begin(), sub.witness.end());
+        return found(first, spent);
+      }
+    }
+    Helpmate rest(side);  // the rest of the ordinary quick search
+    if (spent < node_budget &&
+        rest.run(pos, 1, 6, std::min<std::uint64_t>(2500, node_budget - spent), 800,
+                 tables_->quick_table(), line))
+      return found(line, spent + rest.nodes());
+    spent += rest.nodes();
+  }
   // 4. Confinement.
   {
     const Confinement c = confine(pos);

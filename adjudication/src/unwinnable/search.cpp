@@ -105,10 +105,13 @@ int Helpmate::cost(const Position& pos, Move m) const {
     return kNormal;
   }
   if (promote_ != NO_PIECE_TYPE) {
-    // Promotion sub-goal: the loser's pawns walk on, nobody captures, the rest is waiting.
-    if (capture) return kPunish;
+    // Promotion sub-goal: the promoting side's pawns walk on (taking what stands in their way),
+    // nobody else captures, the rest is waiting.
+    const Color promoter = promoter_ == COLOR_NB ? ~winner_ : promoter_;
     if (m.is_promotion() && m.promotion_type() != promote_) return kPunish;
-    if (color_of(p) != winner_ && pt == PAWN) return kReward;
+    if (color_of(p) == promoter && pt == PAWN)
+      return capture && promoter != winner_ ? kPunish : kReward;  // never take the lone mater
+    if (capture) return kPunish;
     return kNormal;
   }
   if (use_goals_) {
@@ -179,8 +182,8 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
     const int next = effort - (c == kNormal && past_progress ? 0 : c);
     const bool check = (order[i] >> 16) & 1;
     if (next <= 0 && !check) continue;  // out of effort: only a mating move is of use
-    if ((promote_ != NO_PIECE_TYPE && !winner_to_move && m.is_promotion() &&
-         m.promotion_type() == promote_) ||
+    if ((promote_ != NO_PIECE_TYPE && winner_to_move == (promoter_ == winner_) &&
+         m.is_promotion() && m.promotion_type() == promote_) ||
         (capture_ && winner_to_move && (capture_ >> type_of(pos.piece_on(m.to())) & 1) &&
          pos.is_capture(m) && !m.is_en_passant())) {
       stack_.push_back(m);

@@ -65,6 +65,11 @@ class Helpmate {
   // Sub-goal instead of mate: the search succeeds as soon as the loser promotes a pawn to `pt`
   // (a checkmate on the way counts too). The loser's pawns walk, the winner waits.
   void promote_to(PieceType pt) { promote_ = pt; }
+  // The same for the winner's own pawns (to a queen, say, before mating with it).
+  void winner_promotes_to(PieceType pt) {
+    promote_ = pt;
+    promoter_ = winner_;
+  }
   // Sub-goal: the winner captures one of the loser's pieces of the types in `types` (a bit per
   // PieceType), which the loser brings to it: to get rid of pieces that would only spoil a mate.
   void capture_types(unsigned types) { capture_ = types; }
@@ -78,6 +83,7 @@ class Helpmate {
   Square target_ = SQ_H8, forced_ = SQ_NONE;
   bool use_goals_ = false, chase_ = false;
   PieceType promote_ = NO_PIECE_TYPE;
+  Color promoter_ = COLOR_NB;  // COLOR_NB: the loser
   unsigned capture_ = 0;
   std::array<Square, SQUARE_NB> goal_at_{};  // mating corner the loser's king heads for
   std::uint64_t total_nodes_ = 0, call_nodes_ = 0, iter_nodes_ = 0;

@@ -24,9 +24,6 @@ struct Sink {
   }
 };
 
-// The move for the plain SAN shapes, with the position after it; nullopt = use parse_san.
-std::optional<Move> fast_san(const Position& pos, std::string_view san, Position& after);
-
 // Seven Tag Roster values (PGN 8.1.1), TimeControl class (Laws A.1/B.1) versus the Event name.
 void check_tags(const pgn::RawGame& g, Sink& sink);
 

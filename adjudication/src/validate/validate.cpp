@@ -113,8 +113,8 @@ Position null_move(const Position& pos, bool& ok) {
 
 class Validator {
  public:
-  Validator(const pgn::RawGame& g, const ValidateOptions& o, GameReport& r)
-      : g_(g), opt_(o), r_(r), sink_{r} {}
+  Validator(const pgn::RawGame& g, const ValidateOptions& o, GameReport& r, Solver& solver)
+      : g_(g), opt_(o), r_(r), sink_{r}, solver_(solver) {}
 
   void run() {
     r_.index = g_.index;
@@ -135,6 +135,7 @@ class Validator {
   const ValidateOptions& opt_;
   GameReport& r_;
   Sink sink_;
+  Solver& solver_;  // unwinnability search tables, reused across games
 
   GameResult result_ = GameResult::None;  // as recorded: marker, else the Result tag
   Location result_at_;
@@ -151,7 +152,6 @@ class Validator {
   Location threefold_at_, fifty_at_;
   bool lenient_warned_ = false, uci_warned_ = false;
   bool automatic_draws_ = true;
-  Position scratch_;
 
   // Clock comments ([%clk]) on the main line.
   double last_clock_[2] = {-1, -1};
@@ -416,15 +416,6 @@ class Validator {
     if (main_line()) report_after_end(ply, t);
 
     Move m;
-    if (auto fast = detail::fast_san(L.pos, text, scratch_)) {
-      const bool irreversible_material = L.pos.is_capture(*fast) || fast->is_promotion();
-      L.before = std::move(L.pos);
-      L.has_before = true;
-      L.pos = scratch_;
-      L.ply = ply;
-      if (main_line()) after_main_move(t, irreversible_material);
-      return;
-    }
     auto strict = parse_san(L.pos, text, SanMode::Strict);
     if (strict) {
       m = *strict;
@@ -571,7 +562,7 @@ class Validator {
   // ---- end of game --------------------------------------------------------------------------
   void judge_end() {
     const Line& M = lines_[0];
-    r_.final_fen = M.pos.fen();
+    if (opt_.final_fen) r_.final_fen = M.pos.fen();
     const bool known = !M.broken;
     bool mate = false, stalemate = false;
     if (known && M.pos.count_legal_moves() == 0) {
@@ -648,9 +639,9 @@ class Validator {
     const bool heavy = pos_has_heavy(M.pos, winner);
     if (opt_.dead_position_search && (opt_.full_search || !heavy)) {
       // The winner being able to mate settles both questions (not dead, flag fall stands).
-      const Winnability first = can_checkmate(M.pos, winner, opt_.node_budget);
+      const Winnability first = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
       if (first.verdict != Verdict::Unwinnable) return;
-      const DeadPosition d = dead_position(M.pos, opt_.node_budget);
+      const DeadPosition d = solver_.dead_position(M.pos, opt_.node_budget);
       if (d.is_dead()) {
         sink_.error("decisive-result-in-dead-position", M.ply, at,
                     "result " + res +
@@ -686,8 +677,13 @@ class Validator {
 }  // namespace
 
 GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& options) {
+  Solver solver;  // allocates its tables only if a search is needed
+  return validate_game(game, options, solver);
+}
+
+GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& options, Solver& solver) {
   GameReport r;
-  Validator(game, options, r).run();
+  Validator(game, options, r, solver).run();
   return r;
 }
 

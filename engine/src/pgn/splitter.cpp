@@ -8,6 +8,7 @@
 #endif
 #include <emmintrin.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "arbiter/engine/pgn.h"
@@ -100,6 +101,7 @@ struct Splitter::Impl {
   bool started = false;
   size_t seg = kNone;  // where the bytes of `cur` not yet copied begin in buf
   uint64_t next_index = 0;
+  size_t last_size = 1024;  // bytes of the last game, to reserve for the next
   bool have_ready = false;
   GameChunk ready;
 
@@ -171,6 +173,7 @@ struct Splitter::Impl {
 
   void start_game(size_t i) {
     cur.bytes.clear();
+    cur.bytes.reserve(2 * last_size);  // games of one file have similar sizes
     cur.diagnostics.clear();
     cur.start = loc(i);
     started = true;
@@ -182,6 +185,7 @@ struct Splitter::Impl {
   void finish_game(size_t end) {
     if (started) {
       if (seg != kNone) cur.bytes.append(buf.data() + seg, end - seg);
+      last_size = std::min(cur.bytes.size(), size_t{1} << 20);
       cur.index = next_index++;
       ready = std::move(cur);
       cur = GameChunk{};

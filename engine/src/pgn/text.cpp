@@ -1,5 +1,7 @@
 #include "text.h"
 
+#include <cstring>
+
 namespace arbiter::pgn::text {
 
 size_t utf8_len(const std::string& s, size_t i) {
@@ -27,15 +29,30 @@ size_t utf8_len(const std::string& s, size_t i) {
   return n;
 }
 
-bool decode_utf8_or_latin1(std::string& in, std::string& out, Location start, Location& first) {
+bool decode_utf8_or_latin1(std::string& in, std::string& out, Location start, Location& first,
+                           bool* ascii) {
   size_t i = 0;
-  // Fast path: pure ASCII / valid UTF-8.
-  for (; i < in.size(); ++i) {
-    if (static_cast<unsigned char>(in[i]) < 0x80) continue;
+  bool only_ascii = true;
+  // Fast path: pure ASCII / valid UTF-8. ASCII runs are skipped eight bytes at a time.
+  const size_t size = in.size();
+  while (i < size) {
+    while (i + 8 <= size) {
+      uint64_t w;
+      std::memcpy(&w, in.data() + i, 8);
+      if (w & 0x8080808080808080ULL) break;
+      i += 8;
+    }
+    if (i >= size) break;
+    if (static_cast<unsigned char>(in[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    only_ascii = false;
     size_t n = utf8_len(in, i);
     if (n == 0) break;
-    i += n - 1;
+    i += n;
   }
+  if (ascii) *ascii = only_ascii;
   if (i == in.size()) {
     out = std::move(in);
     return false;

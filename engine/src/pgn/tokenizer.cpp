@@ -16,14 +16,22 @@ namespace {
 inline bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == 0x1A;
 }
-inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
-inline bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 // Characters that may continue a SAN/UCI symbol (PGN 7: letters, digits, _+#=:-, plus `/` and
 // `@` that some writers use).
-inline bool is_symbol(char c) {
-  return is_alpha(c) || is_digit(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' ||
-         c == '-' || c == '/' || c == '@';
-}
+struct SymbolTable {
+  bool t[256];
+  constexpr SymbolTable() : t{} {
+    for (int c = 0; c < 256; ++c) {
+      const char ch = static_cast<char>(c);
+      t[c] = is_alpha(ch) || is_digit(ch) || ch == '_' || ch == '+' || ch == '#' || ch == '=' ||
+             ch == ':' || ch == '-' || ch == '/' || ch == '@';
+    }
+  }
+};
+constexpr SymbolTable kSymbol;
+inline bool is_symbol(char c) { return kSymbol.t[static_cast<unsigned char>(c)]; }
 // Where a token may end: whitespace or a character that starts another token.
 inline bool is_delim(const std::string& s, size_t i) {
   if (i >= s.size()) return true;
@@ -34,8 +42,8 @@ inline bool is_delim(const std::string& s, size_t i) {
 
 class Tokenizer {
  public:
-  Tokenizer(RawGame& g, Location start)
-      : g_(g), s_(g.text), line_(start.line), first_col_(start.column) {}
+  Tokenizer(RawGame& g, Location start, bool ascii)
+      : g_(g), s_(g.text), line_(start.line), first_col_(start.column), ascii_(ascii) {}
 
   void run() {
     bool line_start = true;  // for `%` escape lines
@@ -96,10 +104,13 @@ class Tokenizer {
   uint32_t line_, first_col_;
   size_t line_begin_ = 0, cc_i_ = 0;
   uint32_t cc_col_ = 0;
+  bool ascii_;  // one column per byte: columns need no counting
   int depth_ = 0;
   bool movetext_ = false, tag_after_moves_reported_ = false;
 
   Location here() {
+    if (ascii_)
+      return {line_, static_cast<uint32_t>(i_ - line_begin_) + (line_begin_ == 0 ? first_col_ : 1)};
     size_t from;
     uint32_t col;
     if (cc_col_ != 0 && cc_i_ >= line_begin_ && cc_i_ <= i_) {
@@ -375,7 +386,7 @@ class Tokenizer {
       return;
     }
     if (is_alpha(c) || c == '@' || c == '-') {
-      while (i_ < s_.size() && is_symbol(s_[i_])) adv();
+      while (i_ < s_.size() && is_symbol(s_[i_])) ++i_;  // symbols hold no newline
       std::string_view w(s_.data() + b, i_ - b);
       if (w == "Z0" || w == "@@@@" || w == "null") {
         push(TokenKind::NullMove, b, i_ - b, 0, at);
@@ -409,11 +420,12 @@ void parse_game(GameChunk&& chunk, RawGame& out) {
   out.start = chunk.start;
   out.diagnostics = std::move(chunk.diagnostics);
   Location first_latin1;
-  if (text::decode_utf8_or_latin1(chunk.bytes, out.text, chunk.start, first_latin1)) {
+  bool ascii = false;
+  if (text::decode_utf8_or_latin1(chunk.bytes, out.text, chunk.start, first_latin1, &ascii)) {
     out.diagnostics.push_back({Severity::Warning, "latin1", first_latin1,
                                "bytes that are not UTF-8 were read as Latin-1 (ISO 8859-1)"});
   }
-  Tokenizer(out, chunk.start).run();
+  Tokenizer(out, chunk.start, ascii).run();
 }
 
 RawGame parse_game(std::string_view text, Location start, uint64_t index) {

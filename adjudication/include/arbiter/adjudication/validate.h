@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "arbiter/adjudication/unwinnability.h"
 #include "arbiter/engine/pgn.h"
 #include "arbiter/engine/position.h"
 
@@ -54,13 +55,12 @@ struct ValidateOptions {
   bool full_search = false;          // also when the winner still has a queen or rook
   uint64_t node_budget = 200'000;    // per search (Undetermined: nothing reported)
   int closest_moves = 5;             // how many legal moves to suggest
+  bool final_fen = true;             // fill GameReport::final_fen
 };
 
 GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& options = {});
-
-// The validator's fast path for plain SAN (Nf3, exd5, e8=Q, optional '+'): the move and the
-// position after it, or nullopt when the text needs the full arbiter::parse_san. Exposed for
-// the differential test against parse_san.
-std::optional<Move> plain_san_move(const Position& pos, std::string_view san, Position& after);
+// The same with the caller's unwinnability Solver, whose search tables are then reused from game
+// to game (one Solver per thread).
+GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& options, Solver& solver);
 
 }  // namespace arbiter::adjudication
