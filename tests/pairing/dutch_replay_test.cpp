@@ -177,8 +177,13 @@ TEST(DutchReplay, ReferenceTournamentsRoundByRound) {
     const std::set<std::string> sample = {"s100001_n20_r13", "s100003_n47_r3", "s100007_n14_r4",
                                           "s100008_n45_r11", "s100013_n12_r8", "w300001_n15_r11",
                                           "w300003_n23_r7",  "w300007_n11_r6"};
-    std::erase_if(files, [&](const auto& p) { return !sample.count(p.stem().string()); });
-    ASSERT_EQ(files.size(), sample.size());
+    // Plus every 8th tournament of the sorted corpus (up to 300 players), now that a round
+    // takes milliseconds: about a sixth of the corpus, a few seconds.
+    std::vector<std::filesystem::path> kept;
+    for (size_t i = 0; i < files.size(); ++i)
+      if (sample.count(files[i].stem().string()) || i % 8 == 0) kept.push_back(files[i]);
+    ASSERT_EQ(kept.size(), 27u);
+    files = std::move(kept);
   }
   int passed = 0, failed = 0;
   for (const auto& f : files) {

@@ -256,6 +256,7 @@ int run(const std::vector<std::string>& args) {
   o.validate.dead_position_search = !vm.count("no-search");
   o.validate.full_search = vm.count("full-search") > 0;
   o.validate.final_fen = false;  // not part of either report
+  o.validate.tags = o.json;      // the human report names only games with problems
   o.progress = ::isatty(2) && !::isatty(1) ? true : ::isatty(2) != 0;
   if (!::isatty(2)) o.progress = false;
 

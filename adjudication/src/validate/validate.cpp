@@ -119,15 +119,18 @@ class Validator {
   void run() {
     r_.index = g_.index;
     r_.first_line = g_.start.line;
-    r_.tags.reserve(g_.tags.size());
-    for (auto& t : g_.tags) r_.tags.emplace_back(t.name, t.value);
     for (auto& d : g_.diagnostics) sink_.add(d.severity, d.code, 0, d.where, d.message);
 
     check_result_tag();
     detail::check_tags(g_, sink_);
-    if (!setup_start()) return;
-    replay();
-    judge_end();
+    if (setup_start()) {
+      replay();
+      judge_end();
+    }
+    if (opt_.tags || !r_.issues.empty()) {
+      r_.tags.reserve(g_.tags.size());
+      for (auto& t : g_.tags) r_.tags.emplace_back(t.name, t.value);
+    }
   }
 
  private:

@@ -22,8 +22,10 @@ std::optional<GameResult> parse_result(std::string_view s) {
 }
 
 const std::string* RawGame::tag(std::string_view name) const {
-  for (auto it = tags.rbegin(); it != tags.rend(); ++it)
-    if (it->name == name) return &it->value;
+  for (auto it = tags.rbegin(); it != tags.rend(); ++it)  // first letter first: no call
+    if (!name.empty() && it->name.size() == name.size() && it->name[0] == name[0] &&
+        it->name == name)
+      return &it->value;
   return nullptr;
 }
 

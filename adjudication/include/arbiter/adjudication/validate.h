@@ -56,6 +56,7 @@ struct ValidateOptions {
   uint64_t node_budget = 200'000;    // per search (Undetermined: nothing reported)
   int closest_moves = 5;             // how many legal moves to suggest
   bool final_fen = true;             // fill GameReport::final_fen
+  bool tags = true;                  // fill GameReport::tags (else only for games with issues)
 };
 
 GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& options = {});

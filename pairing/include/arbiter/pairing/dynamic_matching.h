@@ -56,12 +56,12 @@ class DynamicMatching {
   }
 
   int size() const { return n_; }
-  const W& weight(int u, int v) const { return w_[(size_t)u * n_ + v]; }
   bool active(int v) const { return active_[v]; }
   // Partner of v in the last solve (v itself if v was removed).
   int mate(int v) const { return mate_[v] < 0 ? v : to(mate_[v]); }
 
-  void set_weight(int u, int v, const W& w) {
+  void set_weight(int u, int v, const W& weight) {
+    const W w = weight + weight;
     W& a = w_[(size_t)u * n_ + v];
     if (a == w) return;
     a = w;
@@ -102,6 +102,19 @@ class DynamicMatching {
     } else {
       repair();
     }
+    // Exposed vertices joined by a tight edge are matched directly (after a bracket's weights
+    // change most repaired vertices are tight with their best partner, often also exposed).
+    for (int v = 0; v < n_; ++v) {
+      if (!active_[v] || mate_[v] >= 0) continue;
+      const W* row = &w_[(size_t)v * n_];
+      for (int u = v + 1; u < n_; ++u)
+        if (active_[u] && mate_[u] < 0 && !row[u].is_zero() && inblossom_[u] == u &&
+            inblossom_[v] == v && slack(code(v, u)).is_zero()) {
+          mate_[v] = code(v, u);
+          mate_[u] = code(u, v);
+          break;
+        }
+    }
     // One alternating tree at a time: a tree that reaches another exposed vertex augments.
     for (int v = 0; v < n_; ++v)
       if (active_[v] && mate_[v] < 0) stage(v);
@@ -110,7 +123,7 @@ class DynamicMatching {
  private:
   int n_, sh_ = 1;
   bool solved_ = false;
-  std::vector<W> w_;
+  std::vector<W> w_;  // twice the edge weights (slacks are y_u + y_v - 2w)
   std::vector<char> active_;
   std::vector<int> mate_, label_, labelend_, inblossom_, blossomparent_, blossombase_, bestedge_;
   std::vector<std::vector<int>> childs_, endps_, bestedges_;
@@ -131,16 +144,13 @@ class DynamicMatching {
   // Slack between two different top-level blossoms (blossom duals do not enter).
   W slack(int p) const {
     const int a = from(p), b = to(p);
-    const W& w = w_[(size_t)a * n_ + b];
-    return dual_[a] + dual_[b] - w - w;
+    return dual_[a] + dual_[b] - w_[(size_t)a * n_ + b];
   }
   // Slack with the duals of the blossoms holding both ends (only u and v sharing a top-level
   // blossom have any).
   W true_slack(int u, int v) {
     W s = dual_[u] + dual_[v];
-    const W& w = w_[(size_t)u * n_ + v];
-    s -= w;
-    s -= w;
+    s -= w_[(size_t)u * n_ + v];
     if (inblossom_[u] != inblossom_[v]) return s;
     ++stamp_;
     for (int b = blossomparent_[u]; b != -1; b = blossomparent_[b]) seen_[b] = stamp_;
@@ -218,7 +228,7 @@ class DynamicMatching {
       const W* row = &w_[(size_t)v * n_];
       for (int u = 0; u < n_; ++u) {
         if (u == v || !active_[u] || row[u].is_zero()) continue;
-        W need = row[u] + row[u] - dual_[u];
+        W need = row[u] - dual_[u];
         if (!any || signed_less(best, need)) best = need;
         any = true;
       }
@@ -228,7 +238,7 @@ class DynamicMatching {
     for (int v : dirty_) {
       dirty_flag_[v] = 0;
       if (active_[v] && mate_[v] >= 0 &&
-          (weight(v, to(mate_[v])).is_zero() || !slack(mate_[v]).is_zero())) {
+          (w_[(size_t)v * n_ + to(mate_[v])].is_zero() || !slack(mate_[v]).is_zero())) {
         mate_[to(mate_[v])] = -1;
         mate_[v] = -1;
       }
@@ -246,14 +256,13 @@ class DynamicMatching {
         for (int u = 0; u < n_; ++u)
           if (active_[u] && m < row[u]) m = row[u];
       }
-      dual_[v] = m;
+      dual_[v] = m.shr1();  // row entries are doubled weights
     }
     for (int v = 0; v < n_; ++v) {
       if (!active_[v] || mate_[v] >= 0) continue;
       const W* row = &w_[(size_t)v * n_];
       for (int u = v + 1; u < n_; ++u)
-        if (active_[u] && mate_[u] < 0 && !row[u].is_zero() && row[u] == dual_[v] &&
-            row[u] == dual_[u]) {
+        if (active_[u] && mate_[u] < 0 && !row[u].is_zero() && slack(code(v, u)).is_zero()) {
           mate_[v] = code(v, u);
           mate_[u] = code(u, v);
           break;
