@@ -25,7 +25,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "arbiter/pairing/matching.h"
+#include "arbiter/pairing/wide_uint.h"
 
 namespace arbiter::pairing::matching {
 
