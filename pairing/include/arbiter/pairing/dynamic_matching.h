@@ -12,7 +12,8 @@
 //    inside it exactly as tight as before; the matched edge leaving its base loses its
 //    tightness when z > 0 and is unmatched), v is unmatched and y_v is lowered/raised to the
 //    smallest value that satisfies all its edges again;
-//  - then Edmonds' primal-dual stages (Galil 1986, the same search as matching.h) run from the
+//  - then Edmonds' primal-dual stages (Galil 1986, "Efficient algorithms for finding maximum
+//  matching in graphs") run from the
 //    few exposed vertices only, until the matching is perfect again.
 // Perfect matching (not maximum weight) so that no dual has to reach zero: the duals are free
 // in sign and kept modulo 2^bits (W must have a few spare top bits; see negative()). A caller
