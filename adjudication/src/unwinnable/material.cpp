@@ -19,6 +19,18 @@ struct LoserMaterial {
   Color colour = BLACK;
 };
 
+LoserMaterial loser_material(const Position& pos, Color loser) {
+  LoserMaterial m;
+  m.colour = loser;
+  m.wild = popcount(pos.pieces(loser, PAWN));
+  m.count[kKnight] = popcount(pos.pieces(loser, KNIGHT));
+  m.count[kLightBishop] = popcount(pos.pieces(loser, BISHOP) & LIGHT_SQUARES);
+  m.count[kDarkBishop] = popcount(pos.pieces(loser, BISHOP) & DARK_SQUARES);
+  m.count[kRook] = popcount(pos.pieces(loser, ROOK));
+  m.count[kQueen] = popcount(pos.pieces(loser, QUEEN));
+  return m;
+}
+
 // May a loser piece of kind `k` stand on `u` as a flight-square blocker next to its king without
 // being able to capture the checker on `c`, or to interpose on one of the `ray` squares between a
 // bishop checker and the king (both would end the check; the winner has no second piece, so no
@@ -220,14 +232,7 @@ bool material_proves_unwinnable(const Position& pos, Color winner, Method* metho
   // Two or more bishops, all of one colour: enumerate the mates their colour allows.
   if (ours == bishops && popcount(bishops) >= 2 &&
       (!(bishops & DARK_SQUARES) || !(bishops & LIGHT_SQUARES))) {
-    LoserMaterial m;
-    m.colour = loser;
-    m.wild = popcount(pos.pieces(loser, PAWN));
-    m.count[kKnight] = popcount(pos.pieces(loser, KNIGHT));
-    m.count[kLightBishop] = popcount(pos.pieces(loser, BISHOP) & LIGHT_SQUARES);
-    m.count[kDarkBishop] = popcount(pos.pieces(loser, BISHOP) & DARK_SQUARES);
-    m.count[kRook] = popcount(pos.pieces(loser, ROOK));
-    m.count[kQueen] = popcount(pos.pieces(loser, QUEEN));
+    const LoserMaterial m = loser_material(pos, loser);
     const Bitboard shade = (bishops & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
     if (!bishops_mate_pattern_exists(shade, m))
       return prove(Method::MatePattern,
@@ -238,14 +243,7 @@ bool material_proves_unwinnable(const Position& pos, Color winner, Method* metho
   // A lone knight or bishop: enumerate every mating configuration with the loser's material.
   if (popcount(ours) == 1 && (ours & (pos.pieces(KNIGHT) | pos.pieces(BISHOP)))) {
     const PieceType pt = type_of(pos.piece_on(lsb(ours)));
-    LoserMaterial m;
-    m.colour = loser;
-    m.wild = popcount(pos.pieces(loser, PAWN));
-    m.count[kKnight] = popcount(pos.pieces(loser, KNIGHT));
-    m.count[kLightBishop] = popcount(pos.pieces(loser, BISHOP) & LIGHT_SQUARES);
-    m.count[kDarkBishop] = popcount(pos.pieces(loser, BISHOP) & DARK_SQUARES);
-    m.count[kRook] = popcount(pos.pieces(loser, ROOK));
-    m.count[kQueen] = popcount(pos.pieces(loser, QUEEN));
+    const LoserMaterial m = loser_material(pos, loser);
     const Bitboard colour = (ours & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
     if (!mate_pattern_exists(pt, colour, m)) {
       const std::string piece = pt == KNIGHT ? "knight" : "bishop";
