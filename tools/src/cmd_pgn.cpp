@@ -13,6 +13,7 @@
 #include "arbiter/engine/pgn_normalize.h"
 #include "arbiter/engine/pgn_writer.h"
 #include "cli_ordered.h"
+#include "cli_pgn_batch.h"
 #include "command.h"
 
 namespace arbiter::cli {
@@ -96,7 +97,6 @@ int run(const std::vector<std::string>& args) {
   }
   keep_freed_memory();
   bool readable = true, all_written = true;
-  constexpr size_t kBatchGames = 64, kBatchBytes = 4 << 20;
   for (const auto& file : files) {
     std::unique_ptr<pgn::Splitter> split;
     try {
@@ -109,13 +109,8 @@ int run(const std::vector<std::string>& args) {
     bool file_ok = true;
     auto fill = [&](Batch& b) {
       if (!file_ok) return false;
-      size_t bytes = 0;
-      pgn::GameChunk c;
       try {
-        while (b.chunks.size() < kBatchGames && bytes < kBatchBytes && split->next(c)) {
-          bytes += c.bytes.size();
-          b.chunks.push_back(std::move(c));
-        }
+        take_batch(*split, b.chunks);
       } catch (const pgn::ReadError& e) {
         b.err += std::string("arbiter pgn: ") + e.what() + '\n';
         file_ok = readable = false;

@@ -19,6 +19,7 @@
 #include "arbiter/adjudication/validate.h"
 #include "arbiter/engine/pgn.h"
 #include "cli_ordered.h"
+#include "cli_pgn_batch.h"
 #include "command.h"
 
 namespace arbiter::cli {
@@ -172,7 +173,6 @@ class Progress {
 
 // Validates one file; returns false if it could not be read (what was read is reported).
 bool run_file(const std::string& file, const Options& o, Totals& totals) {
-  constexpr size_t kBatchGames = 64, kBatchBytes = 4 << 20;
   Progress progress(o.progress);
   std::unique_ptr<pgn::Splitter> split;
   try {
@@ -184,13 +184,8 @@ bool run_file(const std::string& file, const Options& o, Totals& totals) {
   bool readable = true;
   auto fill = [&](Batch& b) {
     if (!readable) return false;
-    size_t bytes = 0;
-    pgn::GameChunk c;
     try {
-      while (b.chunks.size() < kBatchGames && bytes < kBatchBytes && split->next(c)) {
-        bytes += c.bytes.size();
-        b.chunks.push_back(std::move(c));
-      }
+      take_batch(*split, b.chunks);
     } catch (const pgn::ReadError& e) {
       progress.clear();
       std::cerr << "arbiter validate: " << e.what() << '\n';
