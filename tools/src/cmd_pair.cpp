@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -67,8 +68,15 @@ std::string pairing_file(const RoundPairing& p) {
   return s;
 }
 
-ap::Tournament load(const std::string& path) {
-  return ap::read_trf_file(path);  // throws TrfError (-> exit 3)
+// The TRF file, or nullopt after printing why it cannot be read (the caller exits 3, the
+// endorsed engines' code for an invalid input file).
+std::optional<ap::Tournament> load(const std::string& path) {
+  try {
+    return ap::read_trf_file(path);
+  } catch (const ap::TrfError& e) {
+    std::cerr << "arbiter pair: " << e.what() << '\n';
+    return std::nullopt;
+  }
 }
 
 // The round to pair: the one after the last round with any pairing (cells of that round that
@@ -76,13 +84,9 @@ ap::Tournament load(const std::string& path) {
 int next_round(const ap::Tournament& t) { return t.paired_rounds() + 1; }
 
 int run_dutch(const std::string& in, const std::optional<std::string>& out) {
-  ap::Tournament t;
-  try {
-    t = load(in);
-  } catch (const ap::TrfError& e) {
-    std::cerr << "arbiter pair: " << e.what() << '\n';
-    return kExitInvalidFile;
-  }
+  const auto loaded = load(in);
+  if (!loaded) return kExitInvalidFile;
+  const ap::Tournament& t = *loaded;
   const int round = next_round(t);
   if (t.total_rounds > 0 && round > t.total_rounds) {
     std::cerr << "arbiter pair: " << in << ": all " << t.total_rounds
@@ -157,13 +161,9 @@ std::string describe(const std::vector<std::pair<ap::Tpn, ap::Tpn>>& g) {
 }
 
 int run_check(const std::string& in, bool as_json) {
-  ap::Tournament t;
-  try {
-    t = load(in);
-  } catch (const ap::TrfError& e) {
-    std::cerr << "arbiter pair: " << e.what() << '\n';
-    return kExitInvalidFile;
-  }
+  const auto loaded = load(in);
+  if (!loaded) return kExitInvalidFile;
+  const ap::Tournament& t = *loaded;
   const int rounds = t.paired_rounds();
   int differ = 0;
   json rep = json::array();

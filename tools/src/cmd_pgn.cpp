@@ -12,6 +12,7 @@
 #include "arbiter/engine/pgn.h"
 #include "arbiter/engine/pgn_normalize.h"
 #include "arbiter/engine/pgn_writer.h"
+#include "cli_options.h"
 #include "cli_ordered.h"
 #include "cli_pgn_batch.h"
 #include "command.h"
@@ -66,17 +67,10 @@ int run(const std::vector<std::string>& args) {
       "jobs,j", po::value<int>(&jobs)->default_value(0), "worker threads (0 = all cores)");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>(&files));
-  po::options_description all;
-  all.add(desc).add(hidden);
   po::positional_options_description pos;
   pos.add("file", -1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << desc << '\n';
-    return kExitOk;
-  }
+  const auto parsed = parse_options(args, desc, pos, hidden);
+  if (!parsed) return kExitOk;
   if (!normalize || files.empty()) {
     std::cerr << "arbiter pgn: need --normalize and at least one FILE\n" << desc << '\n';
     return kExitUsage;

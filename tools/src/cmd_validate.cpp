@@ -18,6 +18,7 @@
 
 #include "arbiter/adjudication/validate.h"
 #include "arbiter/engine/pgn.h"
+#include "cli_options.h"
 #include "cli_ordered.h"
 #include "cli_pgn_batch.h"
 #include "command.h"
@@ -226,17 +227,11 @@ int run(const std::vector<std::string>& args) {
       "search nodes per unwinnability question");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>(&files));
-  po::options_description all;
-  all.add(desc).add(hidden);
   po::positional_options_description pos;
   pos.add("file", -1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << desc << '\n';
-    return kExitOk;
-  }
+  const auto parsed = parse_options(args, desc, pos, hidden);
+  if (!parsed) return kExitOk;
+  const po::variables_map& vm = *parsed;
   if (files.empty()) {
     std::cerr << "arbiter validate: no input file (use - for stdin)\n" << desc << '\n';
     return kExitUsage;
