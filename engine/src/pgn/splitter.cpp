@@ -79,7 +79,13 @@ inline const char* brace_stop(const char* p, const char* end) {
 
 struct Splitter::Impl {
   std::unique_ptr<ByteSource> src;
-  std::vector<char> buf = std::vector<char>(kBufSize);
+  // The read buffer, left uninitialised (a zeroed vector cost a 1 MB memset per file).
+  struct Buffer {
+    std::unique_ptr<char[]> p{new char[kBufSize]};
+    char* data() { return p.get(); }
+    size_t size() const { return kBufSize; }
+    char& operator[](size_t i) { return p[i]; }
+  } buf;
   size_t pos = 0, len = 0;
   bool eof = false, first_read = true;
 
@@ -232,9 +238,61 @@ struct Splitter::Impl {
       finish_game(end);
   }
 
+  // Skips, 16 bytes at a time, what only moves the line count and the current token's bounds:
+  // token bytes without '-' or '*' (every termination marker holds one of them), blanks, tabs,
+  // CRs and newlines. Stops at anything else (specials, other control bytes, DEL, '-', '*'),
+  // which the byte loop then handles.
+  void fast_forward() {
+    const char* b = buf.data();
+    const auto set = [](char c) { return _mm_set1_epi8(c); };
+    while (len - pos >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + pos));
+      const auto eq = [&](char c) { return _mm_cmpeq_epi8(v, set(c)); };
+      const unsigned nl = static_cast<unsigned>(_mm_movemask_epi8(eq('\n')));
+      const unsigned sp = static_cast<unsigned>(
+          _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(eq(' '), eq('\t')), eq('\r'))));
+      // unsigned c <= 0x1F  <=>  max(c, 0x1F) == 0x1F
+      const unsigned ctl = static_cast<unsigned>(
+          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, set(0x1F)), set(0x1F))));
+      const __m128i special =
+          _mm_or_si128(_mm_or_si128(_mm_or_si128(eq('['), eq('{')), _mm_or_si128(eq(';'), eq('('))),
+                       _mm_or_si128(_mm_or_si128(eq(')'), eq('%')),
+                                    _mm_or_si128(_mm_or_si128(eq('-'), eq('*')), eq(0x7F))));
+      const unsigned stop = static_cast<unsigned>(_mm_movemask_epi8(special)) | (ctl & ~(nl | sp));
+      const unsigned k = stop ? static_cast<unsigned>(__builtin_ctz(stop)) : 16;
+      const unsigned in_range = (1u << k) - 1;
+      const unsigned tok = ~(nl | sp) & in_range, lines = nl & in_range;
+      if (tok) {
+        movetext = true;
+        if (tok & (1u << (k - 1))) {  // a token runs to the end of the range
+          const unsigned other = ~tok & in_range;
+          if (other)
+            tok_begin = pos + 32 - static_cast<size_t>(__builtin_clz(other));
+          else if (!in_token)
+            tok_begin = pos;
+          in_token = true;
+        } else {
+          in_token = false;
+        }
+      } else if (k) {
+        in_token = false;
+      }
+      if (lines) {
+        line += static_cast<uint32_t>(__builtin_popcount(lines)) - 1;
+        newline_at(pos + 31 - static_cast<size_t>(__builtin_clz(lines)));
+      }
+      pos += k;
+      if (k < 16) return;
+    }
+  }
+
   void scan_normal() {
     const char* b = buf.data();
     while (pos < len && !have_ready) {
+      if (started && !in_token) {  // (a token in progress must end through end_token)
+        fast_forward();
+        if (pos >= len) return;
+      }
       const auto c = static_cast<unsigned char>(b[pos]);
       switch (kClass.t[c]) {
         case C_TOKEN:
@@ -358,9 +416,33 @@ struct Splitter::Impl {
     st = St::Normal;
   }
 
+  // Index of the first byte from pos that can change a tag pair's state ('"', '\\', ']', a
+  // control byte or DEL), 16 bytes at a time; stops early near the end of the buffer.
+  void skip_tag_text() {
+    const char* b = buf.data();
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'),
+                  close = _mm_set1_epi8(']'), del = _mm_set1_epi8(0x7F), ctl = _mm_set1_epi8(0x1F);
+    while (len - pos >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + pos));
+      const __m128i m =
+          _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                       _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, close), _mm_cmpeq_epi8(v, del)),
+                                    _mm_cmpeq_epi8(_mm_max_epu8(v, ctl), ctl)));
+      if (const int bits = _mm_movemask_epi8(m)) {
+        pos += static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(bits)));
+        return;
+      }
+      pos += 16;
+    }
+  }
+
   void scan_tag() {
     const char* b = buf.data();
     while (pos < len) {
+      if (st != St::TagEscape) {
+        skip_tag_text();
+        if (pos >= len) return;
+      }
       const auto c = static_cast<unsigned char>(b[pos]);
       if (is_bad_byte(c)) {
         enter_resync(pos);

@@ -86,7 +86,12 @@ class Tokenizer {
         case '!':
         case '?': nag_symbol(); break;
         case '*': result(GameResult::Unfinished, 1); break;
-        default: word(); break;
+        default:
+          if (is_alpha(c))
+            san_word();
+          else
+            word();
+          break;
       }
     }
     if (depth_ > 0)
@@ -169,39 +174,47 @@ class Tokenizer {
       tag_after_moves_reported_ = true;
       diag(Severity::Warning, "tag-in-movetext", at, "tag pair after the movetext started");
     }
-    adv();  // [
+    ++i_;  // [
+    // (Names, blanks and tag values hold no newline: no line bookkeeping before the fallback.)
     auto skip_ws = [&] {
-      while (i_ < s_.size() && s_[i_] != '\n' && is_space(s_[i_])) adv();
+      while (i_ < s_.size() && s_[i_] != '\n' && is_space(s_[i_])) ++i_;
     };
     skip_ws();
     const size_t name_begin = i_;
-    while (i_ < s_.size() && (is_alpha(s_[i_]) || is_digit(s_[i_]) || s_[i_] == '_')) adv();
+    while (i_ < s_.size() && (is_alpha(s_[i_]) || is_digit(s_[i_]) || s_[i_] == '_')) ++i_;
     std::string name = s_.substr(name_begin, i_ - name_begin);
     skip_ws();
     std::string value;
     bool ok = !name.empty() && i_ < s_.size() && s_[i_] == '"';
     if (ok) {
-      adv();
+      ++i_;
       ok = false;
+      // Usually the value holds no escape: take it in one piece up to the closing quote.
+      size_t e = i_;
+      while (e < s_.size() && s_[e] != '"' && s_[e] != '\\' && s_[e] != '\n') ++e;
+      if (e < s_.size() && s_[e] == '"') {
+        value.assign(s_, i_, e - i_);
+        i_ = e;
+      }
       while (i_ < s_.size() && s_[i_] != '\n') {
         char c = s_[i_];
         if (c == '\\' && i_ + 1 < s_.size() && (s_[i_ + 1] == '"' || s_[i_ + 1] == '\\')) {
           value.push_back(s_[i_ + 1]);
-          adv(2);
+          i_ += 2;
           continue;
         }
         if (c == '"') {
-          adv();
+          ++i_;
           ok = true;
           break;
         }
         value.push_back(c);
-        adv();
+        ++i_;
       }
       if (ok) {
         skip_ws();
         ok = i_ < s_.size() && s_[i_] == ']';
-        if (ok) adv();
+        if (ok) ++i_;
       }
     }
     if (!ok) {
@@ -329,6 +342,51 @@ class Tokenizer {
     return s_.compare(i_, w.size(), w) == 0 && is_delim(s_, i_ + w.size());
   }
 
+  // The common case of word(): a SAN move starting with a letter, other than the few words
+  // word() treats specially (e, ep, Z0, null).
+  void san_word() {
+    const size_t b = i_;
+    const char* p = s_.data();
+    size_t e = b + 1;
+    while (e < s_.size() && is_symbol(p[e])) ++e;  // symbols hold no newline
+    const size_t n = e - b;
+    if (n == 1 ||
+        (n == 2 && ((p[b] == 'Z' && p[b + 1] == '0') || (p[b] == 'e' && p[b + 1] == 'p'))) ||
+        (n == 4 && std::memcmp(p + b, "null", 4) == 0))
+      return word();
+    const Location at = here();
+    i_ = e;
+    push(TokenKind::Move, b, n, 0, at);
+  }
+
+  // Move number indication (PGN 8.2.2): digits then any number of periods (or an ellipsis).
+  void move_number(size_t b, Location at) {
+    uint32_t n = 0;
+    while (i_ < s_.size() && is_digit(s_[i_])) {
+      n = n * 10 + uint32_t(s_[i_] - '0');
+      ++i_;
+      if (n > 100000000) n = 100000000;
+    }
+    size_t dots = 0;
+    while (i_ < s_.size() &&
+           (s_[i_] == '.' || (s_[i_] == '\xE2' && s_.compare(i_, 3, "\xE2\x80\xA6") == 0))) {
+      if (s_[i_] == '.') {
+        ++i_;
+        ++dots;
+      } else {
+        i_ += 3;
+        dots += 3;
+      }
+    }
+    if (i_ < s_.size() && is_symbol(s_[i_]) && dots == 0) {
+      // digits glued to letters: not a move number ("1e4"); treat as an invalid symbol
+      while (i_ < s_.size() && is_symbol(s_[i_])) ++i_;
+      invalid(b, at);
+      return;
+    }
+    push(TokenKind::MoveNumber, b, i_ - b, n, at);
+  }
+
   void word() {
     const Location at = here();
     const size_t b = i_;
@@ -353,31 +411,7 @@ class Tokenizer {
         push(TokenKind::NullMove, b, 4, 0, at);
         return;
       }
-      uint32_t n = 0;
-      while (i_ < s_.size() && is_digit(s_[i_])) {
-        n = n * 10 + uint32_t(s_[i_] - '0');
-        adv();
-        if (n > 100000000) n = 100000000;
-      }
-      // Move number indication (PGN 8.2.2): digits then any number of periods.
-      size_t dots = 0;
-      while (i_ < s_.size() &&
-             (s_[i_] == '.' || (s_[i_] == '\xE2' && s_.compare(i_, 3, "\xE2\x80\xA6") == 0))) {
-        if (s_[i_] == '.') {
-          adv();
-          ++dots;
-        } else {
-          adv(3);
-          dots += 3;
-        }
-      }
-      if (i_ < s_.size() && is_symbol(s_[i_]) && dots == 0) {
-        // digits glued to letters: not a move number ("1e4"); treat as an invalid symbol
-        while (i_ < s_.size() && is_symbol(s_[i_])) adv();
-        invalid(b, at);
-        return;
-      }
-      push(TokenKind::MoveNumber, b, i_ - b, n, at);
+      move_number(b, at);
       return;
     }
     if (c == '-' && i_ + 1 < s_.size() && s_[i_ + 1] == '-') {
