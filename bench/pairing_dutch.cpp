@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <random>
 #include <set>
@@ -69,13 +70,34 @@ DutchInput generated_field(int n, int played, std::uint64_t seed) {
   return in;
 }
 
+// FNV-1a over the pairs (white, black) in order and the bye.
+std::uint64_t fingerprint(const DutchPairing& p) {
+  std::uint64_t h = 14695981039346656037ull;
+  auto mix = [&](int v) {
+    for (int i = 0; i < 4; ++i) h = (h ^ ((unsigned)v >> (8 * i) & 0xff)) * 1099511628211ull;
+  };
+  for (auto [w, b] : p.pairs) {
+    mix(w);
+    mix(b);
+  }
+  mix(p.bye);
+  return h;
+}
+
 void BM_DutchRound(benchmark::State& state) {
   const DutchInput in = generated_field(int(state.range(0)), 4, 20260201);
+  std::uint64_t hash = 0;
   for (auto _ : state) {
     DutchPairing p = pair_dutch(in);
     if (!p.ok) state.SkipWithError("no pairing");
     benchmark::DoNotOptimize(p);
+    hash = fingerprint(p);
   }
+  // The label identifies the pairing, so that a change of the matcher can be checked to give
+  // the same pairs, colours and bye.
+  char label[32];
+  std::snprintf(label, sizeof label, "pairing %016llx", (unsigned long long)hash);
+  state.SetLabel(label);
 }
 BENCHMARK(BM_DutchRound)->Arg(200)->Arg(1000)->Unit(benchmark::kMillisecond)->Iterations(1);
 

@@ -7,14 +7,19 @@
 //
 //  - a changed edge that keeps every dual constraint satisfied and was neither matched nor
 //    inside a blossom changes nothing (the old matching is still optimal);
-//  - otherwise each endpoint v is made a top-level vertex again by dissolving the blossoms that
-//    hold it (a blossom's dual z is moved onto its vertices, y += z, which keeps every edge
-//    inside it exactly as tight as before; the matched edge leaving its base loses its
-//    tightness when z > 0 and is unmatched), v is unmatched and y_v is lowered/raised to the
-//    smallest value that satisfies all its edges again;
+//  - otherwise one endpoint v (one is enough) is made a top-level vertex again by dissolving
+//    the blossoms that hold it (a blossom's dual z is moved onto its vertices, y += z, which
+//    keeps every edge inside it exactly as tight as before; the matched edge leaving its base
+//    gains z: it stays matched when its outer end is a lone vertex m whose other edges leaving
+//    the blossom can give up z (y_m -= z), else it is unmatched), y_v is lowered/raised to the
+//    smallest value that satisfies all its edges again and v is unmatched if its matched edge
+//    is no longer tight;
 //  - then Edmonds' primal-dual stages (Galil 1986, "Efficient algorithms for finding maximum
-//  matching in graphs") run from the
-//    few exposed vertices only, until the matching is perfect again.
+//    matching in graphs") run from the few exposed vertices only, until the matching is
+//    perfect again. The least slacks of a stage are kept with their edges (they follow the
+//    dual updates) instead of being recomputed from the wide weights at every comparison, and
+//    rows are scanned from the first vertex still active (the Dutch engine removes the top of
+//    the field first).
 // Perfect matching (not maximum weight) so that no dual has to reach zero: the duals are free
 // in sign and kept modulo 2^bits (W must have a few spare top bits; see negative()). A caller
 // that needs "maximum weight, one player left over" adds a dummy vertex joined to everybody
@@ -52,6 +57,7 @@ class DynamicMatching {
     has_bestedges_.assign(2 * n, 0);
     for (int b = 2 * n - 1; b >= n; --b) unused_.push_back(b);
     dual_.assign(2 * n, W{});
+    bestslack_.assign(2 * n, W{});
     dirty_flag_.assign(n, 0);
     seen_.assign(2 * n, 0);
   }
@@ -77,10 +83,10 @@ class DynamicMatching {
       const W s = true_slack(u, v);
       ok = !negative(s) && ((!matched && !shared) || s.is_zero());
     }
-    if (!ok) {
-      mark(u);
-      mark(v);
-    }
+    // One dirty end is enough: repair dissolves its blossoms and sets its dual from all its
+    // edges, this one included (and unmatches it if the edge was its matched one and is no
+    // longer tight); the other end's blossoms do not hold the edge.
+    if (!ok && !dirty_flag_[u] && !dirty_flag_[v]) mark(u);
   }
 
   // v leaves the graph (with the partner it had, if the caller removes that one too).
@@ -92,6 +98,7 @@ class DynamicMatching {
     }
     mate_[v] = -1;
     active_[v] = 0;
+    while (lo_ < n_ && !active_[lo_]) ++lo_;
   }
 
   // Maximum-weight perfect matching of the active vertices; throws std::domain_error if the
@@ -105,7 +112,7 @@ class DynamicMatching {
     }
     // Exposed vertices joined by a tight edge are matched directly (after a bracket's weights
     // change most repaired vertices are tight with their best partner, often also exposed).
-    for (int v = 0; v < n_; ++v) {
+    for (int v = lo_; v < n_; ++v) {
       if (!active_[v] || mate_[v] >= 0) continue;
       const W* row = &w_[(size_t)v * n_];
       for (int u = v + 1; u < n_; ++u)
@@ -117,12 +124,13 @@ class DynamicMatching {
         }
     }
     // One alternating tree at a time: a tree that reaches another exposed vertex augments.
-    for (int v = 0; v < n_; ++v)
+    for (int v = lo_; v < n_; ++v)
       if (active_[v] && mate_[v] < 0) stage(v);
   }
 
  private:
   int n_, sh_ = 1;
+  int lo_ = 0;  // the first active vertex (the Dutch engine removes the top of the field first)
   bool solved_ = false;
   std::vector<W> w_;  // twice the edge weights (slacks are y_u + y_v - 2w)
   std::vector<char> active_;
@@ -132,6 +140,8 @@ class DynamicMatching {
   std::vector<int> unused_, queue_, dirty_;
   std::vector<char> dirty_flag_;
   std::vector<W> dual_;
+  // slack(bestedge_[x]), kept up to date through the dual updates of a stage.
+  std::vector<W> bestslack_;
 
   int to(int p) const { return p & ((1 << sh_) - 1); }
   int from(int p) const { return p >> sh_; }
@@ -197,10 +207,22 @@ class DynamicMatching {
   void dissolve(int b) {
     const W z = dual_[b];
     if (!z.is_zero()) {
-      leaves(b, [&](int x) { dual_[x] += z; });
       const int base = blossombase_[b];
-      if (mate_[base] >= 0) {  // the edge leaving the base is no longer tight
-        mate_[to(mate_[base])] = -1;
+      const int m = mate_[base] >= 0 ? to(mate_[base]) : -1;
+      // The edge leaving the base gains z. It stays tight (and matched) if its outer end m is a
+      // vertex on its own whose other edges leaving b all have slack >= z: then y_m -= z.
+      bool keep = m >= 0 && inblossom_[m] == m;
+      if (keep) {
+        const W* row = &w_[(size_t)m * n_];
+        for (int x = lo_; x < n_ && keep; ++x)
+          if (x != m && active_[x] && !row[x].is_zero() && !in_blossom(x, b))
+            keep = !(slack(code(m, x)) < z);
+      }
+      leaves(b, [&](int x) { dual_[x] += z; });
+      if (keep) {
+        dual_[m] -= z;
+      } else if (m >= 0) {  // the edge leaving the base is no longer tight
+        mate_[m] = -1;
         mate_[base] = -1;
       }
     }
@@ -212,6 +234,12 @@ class DynamicMatching {
         leaves(s, [&](int x) { inblossom_[x] = s; });
     }
     free_blossom(b);
+  }
+
+  bool in_blossom(int x, int b) const {
+    for (int t = x; t != -1; t = blossomparent_[t])
+      if (t == b) return true;
+    return false;
   }
 
   void make_top_level(int v) {
@@ -227,7 +255,7 @@ class DynamicMatching {
       bool any = false;
       W best{};
       const W* row = &w_[(size_t)v * n_];
-      for (int u = 0; u < n_; ++u) {
+      for (int u = lo_; u < n_; ++u) {
         if (u == v || !active_[u] || row[u].is_zero()) continue;
         W need = row[u] - dual_[u];
         if (!any || signed_less(best, need)) best = need;
@@ -352,35 +380,46 @@ class DynamicMatching {
       inblossom_[x] = b;
     });
     bestedgeto_.assign(2 * n_, -1);
-    auto consider = [&](int kk) {
+    bestslackto_.resize(2 * n_);
+    auto consider = [&](int kk, const W& weight) {
       int i = from(kk), j = to(kk);
       if (inblossom_[j] == b) std::swap(i, j);
       int bj = inblossom_[j];
-      if (bj != b && label_[bj] == 1 &&
-          (bestedgeto_[bj] == -1 || slack(kk) < slack(bestedgeto_[bj])))
+      if (bj == b || label_[bj] != 1) return;
+      W s = dual_[i] + dual_[j];
+      s -= weight;
+      if (bestedgeto_[bj] == -1 || s < bestslackto_[bj]) {
         bestedgeto_[bj] = code(i, j);
+        bestslackto_[bj] = s;
+      }
     };
     for (int sub : path) {
       if (!has_bestedges_[sub]) {
         leaves(sub, [&](int x) {
           const W* row = &w_[(size_t)x * n_];
-          for (int u = 0; u < n_; ++u)
-            if (u != x && active_[u] && !row[u].is_zero()) consider(code(x, u));
+          for (int u = lo_; u < n_; ++u)  // only edges to S blossoms matter
+            if (label_[inblossom_[u]] == 1 && u != x && active_[u] && !row[u].is_zero())
+              consider(code(x, u), row[u]);
         });
       } else {
-        for (int kk : bestedges_[sub]) consider(kk);
+        for (int kk : bestedges_[sub]) consider(kk, w_[(size_t)from(kk) * n_ + to(kk)]);
       }
       bestedges_[sub].clear();
       has_bestedges_[sub] = 0;
       bestedge_[sub] = -1;
     }
     bestedges_[b].clear();
-    for (int kk : bestedgeto_)
-      if (kk != -1) bestedges_[b].push_back(kk);
-    has_bestedges_[b] = 1;
     bestedge_[b] = -1;
-    for (int kk : bestedges_[b])
-      if (bestedge_[b] == -1 || slack(kk) < slack(bestedge_[b])) bestedge_[b] = kk;
+    for (int x = 0; x < 2 * n_; ++x) {
+      const int kk = bestedgeto_[x];
+      if (kk == -1) continue;
+      bestedges_[b].push_back(kk);
+      if (bestedge_[b] == -1 || bestslackto_[x] < bestslack_[b]) {
+        bestedge_[b] = kk;
+        bestslack_[b] = bestslackto_[x];
+      }
+    }
+    has_bestedges_[b] = 1;
   }
 
   void expand_blossom(int b, bool endstage) {
@@ -516,14 +555,16 @@ class DynamicMatching {
         int v = queue_.back();
         queue_.pop_back();
         const W* row = &w_[(size_t)v * n_];
-        for (int w = 0; w < n; ++w) {
+        const W dv = dual_[v];
+        for (int w = lo_; w < n; ++w) {
           const int bw = inblossom_[w];
           // Edges into the own blossom, and to T vertices (labelled themselves), never matter.
           if (bw == inblossom_[v] || (label_[bw] == 2 && label_[w] != 0) || !active_[w] ||
               row[w].is_zero())
             continue;
           const int p = code(v, w);
-          const W kslack = slack(p);
+          W kslack = dv + dual_[w];
+          kslack -= row[w];
           if (kslack.is_zero()) {
             if (label_[inblossom_[w]] == 0) {
               if (mate_[blossombase_[inblossom_[w]]] < 0) {  // another exposed vertex
@@ -548,9 +589,15 @@ class DynamicMatching {
             }
           } else if (label_[inblossom_[w]] == 1) {
             int b = inblossom_[v];
-            if (bestedge_[b] == -1 || kslack < slack(bestedge_[b])) bestedge_[b] = p;
+            if (bestedge_[b] == -1 || kslack < bestslack_[b]) {
+              bestedge_[b] = p;
+              bestslack_[b] = kslack;
+            }
           } else if (label_[w] == 0) {
-            if (bestedge_[w] == -1 || kslack < slack(bestedge_[w])) bestedge_[w] = p;
+            if (bestedge_[w] == -1 || kslack < bestslack_[w]) {
+              bestedge_[w] = p;
+              bestslack_[w] = kslack;
+            }
           }
         }
       }
@@ -558,9 +605,9 @@ class DynamicMatching {
       // matching).
       int deltatype = 0, deltaedge = -1, deltablossom = -1;
       W delta{};
-      for (int v = 0; v < n; ++v) {
+      for (int v = lo_; v < n; ++v) {
         if (active_[v] && label_[inblossom_[v]] == 0 && bestedge_[v] != -1) {
-          W d = slack(bestedge_[v]);
+          const W& d = bestslack_[v];
           if (!deltatype || d < delta) {
             delta = d;
             deltatype = 2;
@@ -570,7 +617,7 @@ class DynamicMatching {
       }
       for (int b = 0; b < 2 * n; ++b) {
         if (blossomparent_[b] == -1 && label_[b] == 1 && bestedge_[b] != -1) {
-          W d = slack(bestedge_[b]);
+          W d = bestslack_[b];
           d.shr1();
           if (!deltatype || d < delta) {
             delta = d;
@@ -588,7 +635,18 @@ class DynamicMatching {
         }
       }
       if (!deltatype) throw std::domain_error("no perfect matching");
-      for (int v = 0; v < n; ++v) {
+      // The cached best slacks follow: each S end lowers an edge's slack by delta, each T end
+      // raises it.
+      for (int x = 0; x < 2 * n; ++x) {
+        const int k = bestedge_[x];
+        if (k == -1) continue;
+        const int d = side(from(k)) + side(to(k));
+        if (d > 0) bestslack_[x] -= delta;
+        if (d > 1) bestslack_[x] -= delta;
+        if (d < 0) bestslack_[x] += delta;
+        if (d < -1) bestslack_[x] += delta;
+      }
+      for (int v = lo_; v < n; ++v) {
         if (!active_[v]) continue;
         int l = label_[inblossom_[v]];
         if (l == 1)
@@ -616,6 +674,12 @@ class DynamicMatching {
     }
   }
 
+  // +1 for a vertex in an S blossom (its dual falls in a dual update), -1 in a T blossom.
+  int side(int v) const {
+    const int l = label_[inblossom_[v]];
+    return l == 1 ? 1 : l == 2 ? -1 : 0;
+  }
+
   void end_stage() {
     for (int b = n_; b < 2 * n_; ++b)
       if (blossomparent_[b] == -1 && blossombase_[b] >= 0 && label_[b] == 1 && dual_[b].is_zero())
@@ -623,6 +687,7 @@ class DynamicMatching {
   }
 
   std::vector<int> bestedgeto_;
+  std::vector<W> bestslackto_;
   std::vector<unsigned> seen_;
   unsigned stamp_ = 0;
 };
