@@ -4,7 +4,9 @@
 // answers disagree with the labels, how many stay undetermined, and how many witnesses fail to
 // replay to mate (checked after the timing). One Solver is reused for every query.
 // ARBITER_BENCH_STRIDE=N measures every N-th query only (default 1: all of them);
-// ARBITER_BENCH_BUDGET=N sets the node budget (default: the library default).
+// ARBITER_BENCH_BUDGET=N sets the node budget (default: the library default);
+// ARBITER_BENCH_DUMP=FILE writes one line per query (CPU us, verdict, method, nodes, FEN, side)
+// to FILE.<corpus> for finding where the time goes.
 #include "arbiter/adjudication/unwinnability.h"
 
 #include <benchmark/benchmark.h>
@@ -33,6 +35,7 @@ struct Query {
   arbiter::Position pos;
   arbiter::Color side;
   std::string label;
+  std::string fen;
 };
 
 std::vector<Query> load(const std::string& name) {
@@ -52,7 +55,7 @@ std::vector<Query> load(const std::string& name) {
     std::getline(ls, label, '\t');
     auto p = arbiter::Position::from_fen(fen, false, true);
     if (!p.ok()) continue;
-    out.push_back({*p, side == "w" ? arbiter::WHITE : arbiter::BLACK, label});
+    out.push_back({*p, side == "w" ? arbiter::WHITE : arbiter::BLACK, label, fen});
   }
   return out;
 }
@@ -61,6 +64,8 @@ void run_corpus(benchmark::State& state, const std::string& name) {
   const auto queries = load(name);
   std::uint64_t budget = adj::kDefaultNodeBudget;
   if (const char* b = std::getenv("ARBITER_BENCH_BUDGET")) budget = std::strtoull(b, nullptr, 10);
+  std::ofstream dump;
+  if (const char* d = std::getenv("ARBITER_BENCH_DUMP")) dump.open(std::string(d) + "." + name);
   adj::Solver solver;  // reused across queries, as a batch caller would (one per thread)
   for (auto _ : state) {
     double total = 0, worst = 0, decided_total = 0, cpu_total = 0, cpu_worst = 0;
@@ -84,6 +89,10 @@ void run_corpus(benchmark::State& state, const std::string& name) {
       else if (r.verdict == adj::Verdict::Winnable &&
                !adj::replays_to_mate(q.pos, r.witness, q.side))
         ++bad_witness;  // checked outside the timed part
+      if (dump.is_open())
+        dump << cpu << '\t' << adj::verdict_name(r.verdict) << '\t' << adj::method_name(r.method)
+             << '\t' << r.nodes << '\t' << q.fen << '\t' << (q.side == arbiter::WHITE ? 'w' : 'b')
+             << '\n';
       benchmark::DoNotOptimize(r);
     }
     state.counters["queries"] = double(queries.size());

@@ -7,7 +7,8 @@ namespace arbiter {
 
 namespace {
 
-// Either appends moves to a list or only counts them.
+// Either appends moves to a list or only counts them (Count: also when only asked whether any
+// move exists; the generator then stops after the first kind of move that produced one).
 template <bool Count>
 struct Sink {
   MoveList* list;
@@ -50,7 +51,7 @@ struct Sink {
 
 }  // namespace
 
-template <bool Count>
+template <bool Count, bool Any>
 std::size_t Position::generate(MoveList* out) const {
   Sink<Count> sink{out};
   const auto& T = detail::sliders();
@@ -82,7 +83,8 @@ std::size_t Position::generate(MoveList* out) const {
     }
     sink.add_all(ksq, legal);
   }
-  if (more_than_one(checkers)) return sink.size();  // double check: only the king moves
+  if (more_than_one(checkers) || (Any && sink.size()))
+    return sink.size();  // double check: only the king moves
 
   // Pinned pieces: own pieces alone between the king and an enemy slider.
   Bitboard pinned = 0;
@@ -129,6 +131,7 @@ std::size_t Position::generate(MoveList* out) const {
     sink.add_promotions(capl & rank8, dl);
     sink.add_pawn(capr & ~rank8, dr);
     sink.add_promotions(capr & rank8, dr);
+    if (Any && sink.size()) return sink.size();
 
     // Pinned pawns move only along the pin line (never possible when in check: a pinned piece
     // cannot block or capture the checker).
@@ -174,6 +177,7 @@ std::size_t Position::generate(MoveList* out) const {
     Square from = pop_lsb(b);
     sink.add_all(from, knight_attacks(from) & movable);
   }
+  if (Any && sink.size()) return sink.size();
   for (Bitboard b = pieces(us, BISHOP) | pieces(us, QUEEN); b;) {
     Square from = pop_lsb(b);
     Bitboard att = T.bishop[from](occ) & movable;
@@ -212,15 +216,17 @@ std::size_t Position::generate(MoveList* out) const {
 
 void Position::generate_legal(MoveList& out) const {
   out.clear();
-  generate<false>(&out);
+  generate<false, false>(&out);
 }
 
 MoveList Position::legal_moves() const {
   MoveList l;
-  generate<false>(&l);
+  generate<false, false>(&l);
   return l;
 }
 
-std::size_t Position::count_legal_moves() const { return generate<true>(nullptr); }
+std::size_t Position::count_legal_moves() const { return generate<true, false>(nullptr); }
+
+bool Position::has_legal_moves() const { return generate<true, true>(nullptr) != 0; }
 
 }  // namespace arbiter

@@ -190,12 +190,6 @@ Bitboard Position::blockers_for_king(Color c) const {
   return blockers;
 }
 
-Piece Position::captured_piece(Move m) const {
-  if (m.is_castling()) return NO_PIECE;
-  if (m.is_en_passant()) return make_piece(~turn_, PAWN);
-  return board_[m.to()];
-}
-
 Square Position::legal_ep_square() const {
   if (ep_ == SQ_NONE) return SQ_NONE;
   // Tested directly on the occupancy (as the generator does) instead of generating every move:

@@ -151,3 +151,34 @@ TEST(Position, CheckersPinsAndMoveQueries) {
   EXPECT_FALSE(q.is_legal(Move(SQ_A1, SQ_B2)));
   EXPECT_FALSE(q.is_legal(Move(0xFFFF)));
 }
+
+// has_legal_moves stops at the first kind of move it finds; it must agree with the full count
+// (itself checked against the perft suites) on mates, stalemates, positions where only a pinned
+// piece, an en passant capture, a promotion or castling can move, and along random games.
+TEST(Position, HasLegalMovesAgreesWithTheCount) {
+  for (const char* fen : {
+           "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",        // stalemate
+           "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",        // checkmate
+           "k7/P7/1K6/8/8/8/8/8 b - - 0 1",         // stalemate by a pawn
+           "8/8/8/2k5/3Pp3/8/8/K3R3 b - d3 0 1",    // only the en passant capture... or not
+           "8/8/8/8/k2Pp2Q/8/8/K7 b - d3 0 1",      // en passant would expose the king
+           "4k3/4r3/8/8/8/8/8/4RK2 b - - 0 1",      // a pinned rook moves along the pin
+           "1k6/1P6/1K6/8/8/8/6p1/8 b - - 0 1",     // only the pawn, promoting
+           "8/8/8/8/8/8/5p1p/4k2K w - - 0 1",       // nothing
+           "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",  // castling among others
+       }) {
+    const Position p = pos(fen);
+    EXPECT_EQ(p.has_legal_moves(), p.count_legal_moves() > 0) << fen;
+  }
+  std::uint64_t seed = 12345;
+  for (int game = 0; game < 200; ++game) {
+    Position p = Position::standard();
+    for (int ply = 0; ply < 300; ++ply) {
+      const MoveList moves = p.legal_moves();
+      ASSERT_EQ(p.has_legal_moves(), !moves.empty()) << p.fen();
+      if (moves.empty()) break;
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      p.play(moves[(seed >> 33) % moves.size()]);
+    }
+  }
+}

@@ -15,6 +15,7 @@
 #include "arbiter/engine/san.h"
 #include "unwinnable/confinement.h"
 #include "unwinnable/material.h"
+#include "unwinnable/reachable.h"
 #include "unwinnable/search.h"
 
 namespace arbiter::adjudication {
@@ -150,7 +151,7 @@ static bool every_child_unwinnable(const Position& pos, Color side, int depth, s
       continue;
     }
     if (material_proves_unwinnable(child, side, nullptr, nullptr)) continue;
-    if (confinement_proves_unwinnable(child, confine(child), side, nullptr)) continue;
+    if (confinement_proves_unwinnable(child, confine(child, side), side, nullptr)) continue;
     if (depth > 1 && child.in_check() && every_child_unwinnable(child, side, depth - 1, work, cap))
       continue;
     return false;
@@ -222,15 +223,37 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   };
   std::uint64_t spent = 0;
   std::vector<Move> line;
-  Helpmate hm(side);
-  // 3. Short search with a small table. When the winner has pawns but no queen or rook, the
-  //    mate usually comes after a promotion: a shorter search, then one that only walks a pawn
-  //    to a queen (the loser making way), then a search for the mate from there.
+  // 3. Short searches with a small table, cheapest first. Most positions from real games have
+  //    a natural mate the corner-driven search meets within a few hundred nodes; when it does
+  //    not, a search in which the winner's pieces close in on the loser's king where it stands
+  //    (instead of driving it to a corner) usually finds one within a thousand; then the corner
+  //    search goes on with its full allowance. When the winner has pawns but no queen or rook,
+  //    the mate usually comes after a promotion: a shorter search, then one that only walks a
+  //    pawn to a queen (the loser making way), then a search for the mate from there.
   const bool promotes_first =
       !pos.pieces(side, QUEEN) && !pos.pieces(side, ROOK) && pos.pieces(side, PAWN);
   const std::uint64_t quick = std::min<std::uint64_t>(node_budget, promotes_first ? 1500 : 4000);
-  if (hm.run(pos, 1, 6, quick, 800, tables_->quick_table(), line)) return found(line, hm.nodes());
-  spent = hm.nodes();
+  {
+    Helpmate glance(side);
+    const bool ok = glance.run(pos, 1, 6, std::min<std::uint64_t>(quick, 400), 800,
+                               tables_->quick_table(), line);
+    spent += glance.nodes();
+    if (ok) return found(line, spent);
+    if (spent < node_budget) {
+      Helpmate close_in(side);
+      close_in.chase(true);
+      const bool closed =
+          close_in.run(pos, 1, 4, std::min<std::uint64_t>(1000, node_budget - spent), 250,
+                       tables_->quick_table(), line);
+      spent += close_in.nodes();
+      if (closed) return found(line, spent);
+    }
+  }
+  Helpmate hm(side);
+  if (spent < node_budget &&
+      hm.run(pos, 1, 6, std::min(quick, node_budget - spent), 800, tables_->quick_table(), line))
+    return found(line, spent + hm.nodes());
+  spent += hm.nodes();
   if (promotes_first && spent < node_budget) {
     Helpmate promo(side);
     promo.winner_promotes_to(QUEEN);
@@ -258,7 +281,7 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   }
   // 4. Confinement.
   {
-    const Confinement c = confine(pos);
+    const Confinement c = confine(pos, side);
     std::string why;
     if (confinement_proves_unwinnable(pos, c, side, &why))
       return unwinnable(Method::Confinement, why, spent);
@@ -380,6 +403,25 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       }
     }
   }
+  // Every reachable position, breadth first, when there are few: a proof when no mate is among
+  // them, else the shortest mate. Each move played counts as a node.
+  auto enumerate = [&](std::size_t cap, std::uint64_t moves, Winnability* out) {
+    if (spent >= node_budget) return false;
+    const ReachResult r =
+        enumerate_reachable(pos, side, cap, std::min<std::uint64_t>(moves, node_budget - spent));
+    switch (r.outcome) {
+      case Reach::MateFound: *out = found(r.line, spent + r.nodes); return true;
+      case Reach::NoMate:
+        *out = unwinnable(Method::Exhaustive,
+                          "every position reachable from here (" + std::to_string(r.positions) +
+                              ") was examined: none is a checkmate by " + w,
+                          spent + r.nodes);
+        return true;
+      case Reach::TooLarge: break;
+    }
+    spent += r.nodes;
+    return false;
+  };
   // 6. Longer searches with a transposition table, aiming at each mating corner in turn; then
   //    a larger exhaustive enumeration; then the nearest corner with all the budget left.
   if (spent < node_budget) {
@@ -406,7 +448,7 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
         spent += deep.nodes();
       }
     }
-    if (exhaustive(50000, &done)) return done;
+    if (enumerate(120000, 400000, &done)) return done;
     if (spent < node_budget) {
       Helpmate deep(side);
       deep.force_target(corners.front());

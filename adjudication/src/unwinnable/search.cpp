@@ -24,10 +24,19 @@ namespace {
 constexpr int kReward = 0, kNormal = 1, kPunish = 4;
 constexpr std::size_t kMaxLine = 160;
 
-int distance(Square a, Square b) {
-  return std::max(std::abs(int(file_of(a)) - int(file_of(b))),
-                  std::abs(int(rank_of(a)) - int(rank_of(b))));
-}
+// King distance, from a table: the cost model asks for it several times per generated move.
+struct Distances {
+  std::uint8_t d[SQUARE_NB][SQUARE_NB];
+  constexpr Distances() : d{} {
+    for (int a = 0; a < SQUARE_NB; ++a)
+      for (int b = 0; b < SQUARE_NB; ++b) {
+        const int df = (a & 7) - (b & 7), dr = (a >> 3) - (b >> 3);
+        d[a][b] = std::uint8_t(std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr));
+      }
+  }
+};
+constexpr Distances kDistances{};
+int distance(Square a, Square b) { return kDistances.d[a][b]; }
 
 std::uint64_t search_key(const Position& pos) {
   return pos.key() ^
@@ -141,65 +150,77 @@ int Helpmate::cost(const Position& pos, Move m) const {
 }
 
 bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
+  if (stack_.size() >= kMaxLine) return false;
+  // The table first, before any move is generated: a position already searched with at least
+  // this effort found no mate then (a mate would have ended the search), so it is skipped.
+  if (tt_ && tt_->seen_with(search_key(pos), std::uint8_t(std::min(effort, 255)))) return false;
   MoveList moves;
   pos.generate_legal(moves);
   if (moves.empty()) return pos.side_to_move() != winner_ && pos.in_check();
   if (bare(pos, winner_)) return false;
-  if (effort <= 0 || stack_.size() >= kMaxLine) return false;
-  if (tt_ && tt_->seen_with(search_key(pos), std::uint8_t(std::min(effort, 255)))) return false;
+  if (effort <= 0) return false;
   const bool winner_to_move = pos.side_to_move() == winner_;
-  // Order: cheap (promising) moves first, and among the winner's moves checks first. Each entry
-  // packs (sort key, check flag, index into `moves`) into one integer, so that sorting is a
-  // plain integer sort, stable by index, and the buffer needs no initialisation.
-  std::uint32_t order[MoveList::kCapacity];
-  const std::size_t n = moves.size();
-  auto pack = [](int c, bool check, std::size_t i) {
-    return std::uint32_t(c * 2 + 1 - check) << 17 | std::uint32_t(check) << 16 | std::uint32_t(i);
+  // Order: cheap (promising) moves first, and among the winner's moves checks first. Costs take
+  // three values (kReward, kNormal, kPunish), so the order is a counting sort over six keys
+  // (cost, then checks before quiet moves), stable by generation order.
+  constexpr int kKeys = 6;
+  auto key_of = [](int c, bool check) {
+    return (c == kReward ? 0 : c == kNormal ? 2 : 4) + !check;
   };
+  std::uint8_t keys[MoveList::kCapacity];
+  const std::size_t n = moves.size();
+  std::uint16_t start[kKeys + 1] = {};
   if (winner_to_move) {
     const CheckInfo ci(pos);
-    for (std::size_t i = 0; i < n; ++i)
-      order[i] = pack(cost(pos, moves[i]), ci.gives_check(pos, moves[i]), i);
+    for (std::size_t i = 0; i < n; ++i) {
+      keys[i] = std::uint8_t(key_of(cost(pos, moves[i]), ci.gives_check(pos, moves[i])));
+      ++start[keys[i] + 1];
+    }
   } else {
-    for (std::size_t i = 0; i < n; ++i) order[i] = pack(cost(pos, moves[i]), false, i);
-  }
-  // Insertion sort (lists are short).
-  for (std::size_t i = 1; i < n; ++i) {
-    const std::uint32_t x = order[i];
-    std::size_t j = i;
-    for (; j > 0 && order[j - 1] > x; --j) order[j] = order[j - 1];
-    order[j] = x;
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    const Move m = moves[order[i] & 0xFFFF];
-    if (++iter_nodes_ > iter_limit_ || ++call_nodes_ > node_limit_) {
-      if (call_nodes_ > node_limit_) global_stop_ = true;
-      iter_stop_ = true;
-      return false;
+    for (std::size_t i = 0; i < n; ++i) {
+      keys[i] = std::uint8_t(key_of(cost(pos, moves[i]), false));
+      ++start[keys[i] + 1];
     }
-    ++total_nodes_;
-    const int c = int(order[i] >> 18);
+  }
+  for (int k = 0; k < kKeys; ++k) start[k + 1] += start[k];
+  Move order[MoveList::kCapacity];
+  {
+    std::uint16_t at[kKeys];
+    std::copy(start, start + kKeys, at);
+    for (std::size_t i = 0; i < n; ++i) order[at[keys[i]]++] = moves[i];
+  }
+  constexpr int kCostOfKey[kKeys] = {kReward, kReward, kNormal, kNormal, kPunish, kPunish};
+  for (int k = 0; k < kKeys; ++k) {
+    const int c = kCostOfKey[k];
+    const bool check = !(k & 1);
     const int next = effort - (c == kNormal && past_progress ? 0 : c);
-    const bool check = (order[i] >> 16) & 1;
-    if (next <= 0 && !check) continue;  // out of effort: only a mating move is of use
-    if ((promote_ != NO_PIECE_TYPE && winner_to_move == (promoter_ == winner_) &&
-         m.is_promotion() && m.promotion_type() == promote_) ||
-        (capture_ && winner_to_move && (capture_ >> type_of(pos.piece_on(m.to())) & 1) &&
-         pos.is_capture(m) && !m.is_en_passant())) {
+    for (std::size_t i = start[k]; i < start[k + 1]; ++i) {
+      const Move m = order[i];
+      if (++iter_nodes_ > iter_limit_ || ++call_nodes_ > node_limit_) {
+        if (call_nodes_ > node_limit_) global_stop_ = true;
+        iter_stop_ = true;
+        return false;
+      }
+      ++total_nodes_;
+      if (next <= 0 && !check) continue;  // out of effort: only a mating move is of use
+      if ((promote_ != NO_PIECE_TYPE && winner_to_move == (promoter_ == winner_) &&
+           m.is_promotion() && m.promotion_type() == promote_) ||
+          (capture_ && winner_to_move && (capture_ >> type_of(pos.piece_on(m.to())) & 1) &&
+           pos.is_capture(m) && !m.is_en_passant())) {
+        stack_.push_back(m);
+        return true;
+      }
+      Position child = pos.after(m);
       stack_.push_back(m);
-      return true;
+      const Square from = m.from(), to = m.to();
+      const Square g_from = goal_at_[from], g_to = goal_at_[to];
+      if (use_goals_ && !m.is_castling()) goal_at_[to] = g_from, goal_at_[from] = SQ_NONE;
+      const bool found = next <= 0 ? !child.has_legal_moves() : search(child, next, c == kReward);
+      goal_at_[from] = g_from, goal_at_[to] = g_to;
+      if (found) return true;
+      stack_.pop_back();
+      if (iter_stop_) return false;
     }
-    Position child = pos.after(m);
-    stack_.push_back(m);
-    const Square from = m.from(), to = m.to();
-    const Square g_from = goal_at_[from], g_to = goal_at_[to];
-    if (use_goals_ && !m.is_castling()) goal_at_[to] = g_from, goal_at_[from] = SQ_NONE;
-    const bool found =
-        next <= 0 ? child.count_legal_moves() == 0 : search(child, next, c == kReward);
-    goal_at_[from] = g_from, goal_at_[to] = g_to;
-    if (found) return true;
-    stack_.pop_back();
-    if (iter_stop_) return false;
   }
   return false;
 }

@@ -111,11 +111,18 @@ class Position {
   MoveList legal_moves() const;
   void generate_legal(MoveList& out) const;
   std::size_t count_legal_moves() const;  // without making or listing them (bulk counting)
-  bool is_legal(Move m) const;            // any 16-bit value: true iff in legal_moves()
-  bool gives_check(Move m) const;         // m must be legal
+  // Whether any legal move exists: stops at the first kind of move found (king steps first),
+  // so a checkmate or stalemate test costs far less than a count.
+  bool has_legal_moves() const;
+  bool is_legal(Move m) const;     // any 16-bit value: true iff in legal_moves()
+  bool gives_check(Move m) const;  // m must be legal
   Piece moved_piece(Move m) const { return board_[m.from()]; }
   // The captured piece (the pawn for en passant; NO_PIECE for castling and quiet moves).
-  Piece captured_piece(Move m) const;
+  Piece captured_piece(Move m) const {
+    if (m.is_castling()) return NO_PIECE;
+    if (m.is_en_passant()) return make_piece(~turn_, PAWN);
+    return board_[m.to()];
+  }
   bool is_capture(Move m) const { return captured_piece(m) != NO_PIECE; }
   // For a castling move: which side, and the king's and rook's final squares.
   CastleSide castling_side(Move m) const { return m.to() > m.from() ? KING_SIDE : QUEEN_SIDE; }
@@ -141,7 +148,7 @@ class Position {
   explicit Position(Blank) {}  // empty board, used by from_setup
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
-  template <bool Count>
+  template <bool Count, bool Any>
   std::size_t generate(MoveList* out) const;
 
   Bitboard by_type_[PIECE_TYPE_NB]{};  // [0] = all pieces
