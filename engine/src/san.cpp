@@ -64,7 +64,8 @@ bool attacked(const Position& pos, Color by, Square s, Bitboard occ) {
 // excluded): the attack pattern from `to` backwards for pieces, pushes and captures (en passant
 // included) for pawns. Resolving a SAN this way looks only at the few pieces that matter
 // instead of generating and formatting every legal move.
-Bitboard pseudo_sources(const Position& pos, PieceType pt, Square to) {
+[[gnu::always_inline]] inline Bitboard pseudo_sources(const Position& pos, PieceType pt,
+                                                      Square to) {
   const Color us = pos.side_to_move();
   const Bitboard to_bb = square_bb(to), occ = pos.occupied();
   if (pos.pieces(us) & to_bb) return 0;
@@ -97,7 +98,8 @@ Bitboard pseudo_sources(const Position& pos, PieceType pt, Square to) {
 }
 
 // The move from `from` to `to` as the generator encodes it (en passant, promotion to `promo`).
-Move make_move(const Position& pos, Square from, Square to, PieceType promo) {
+[[gnu::always_inline]] inline Move make_move(const Position& pos, Square from, Square to,
+                                             PieceType promo) {
   if (type_of(pos.piece_on(from)) == PAWN) {
     if (to == pos.ep_square() && file_of(from) != file_of(to)) return Move::en_passant(from, to);
     if (rank_of(to) == RANK_1 || rank_of(to) == RANK_8) return Move::promotion(from, to, promo);
@@ -290,6 +292,67 @@ PieceType piece_from_letter(char c) {
   }
 }
 
+// Strict SAN in its usual shapes ("e4", "exd5", "e8=Q", "Nf3", "Nbd7", "R1e2", "Qh4xe1",
+// "Nxf7+"), resolved without building error values or writing the SAN back: true with the move
+// only when the general parser below would accept the text as that same move, false to let
+// the general parser decide (castling, errors, unusual forms).
+bool parse_strict_common(const Position& pos, std::string_view text, Move& out) {
+  const char* p = text.data();
+  size_t n = text.size();
+  if (n < 2 || n > 8) return false;
+  char check_mark = 0;
+  if (p[n - 1] == '+' || p[n - 1] == '#') check_mark = p[--n];
+  PieceType promo = NO_PIECE_TYPE;
+  if (n >= 4 && p[n - 2] == '=') {
+    promo = piece_from_letter(p[n - 1]);
+    if (promo != KNIGHT && promo != BISHOP && promo != ROOK && promo != QUEEN) return false;
+    n -= 2;
+  }
+  if (n < 2 || p[n - 2] < 'a' || p[n - 2] > 'h' || p[n - 1] < '1' || p[n - 1] > '8') return false;
+  const Square to = make_square(File(p[n - 2] - 'a'), Rank(p[n - 1] - '1'));
+  n -= 2;
+  size_t i = 0;
+  PieceType pt = PAWN;
+  if (n > 0 && p[0] >= 'A' && p[0] <= 'Z') {
+    pt = piece_from_letter(p[0]);
+    if (pt == NO_PIECE_TYPE || pt == PAWN || promo != NO_PIECE_TYPE) return false;
+    i = 1;
+  }
+  const bool capture_mark = n > i && p[n - 1] == 'x';
+  if (capture_mark) --n;
+  int from_file = -1, from_rank = -1;
+  if (i < n && p[i] >= 'a' && p[i] <= 'h') from_file = p[i++] - 'a';
+  if (i < n && p[i] >= '1' && p[i] <= '8') from_rank = p[i++] - '1';
+  if (i != n) return false;
+  // A pawn's SAN names its file exactly when it captures, never its rank.
+  if (pt == PAWN && (from_rank >= 0 || capture_mark != (from_file >= 0))) return false;
+
+  const Bitboard pseudo = pseudo_sources(pos, pt, to);
+  if (!pseudo) return false;
+  const LegalityTest legal(pos);
+  const Bitboard sources = legal.filter(pseudo, to);
+  Bitboard chosen = sources;
+  if (from_file >= 0) chosen &= file_bb(File(from_file));
+  if (from_rank >= 0) chosen &= rank_bb(Rank(from_rank));
+  if (!chosen || more_than_one(chosen)) return false;
+  const bool last_rank = pt == PAWN && (rank_of(to) == RANK_1 || rank_of(to) == RANK_8);
+  if (last_rank != (promo != NO_PIECE_TYPE)) return false;
+  const Square from = lsb(chosen);
+  const Move m = make_move(pos, from, to, promo);
+  if (capture_mark != pos.is_capture(m)) return false;
+  if (pt != PAWN) {
+    // Minimal disambiguation (PGN 8.2.3.4): file if it tells the pieces apart, else rank, else
+    // both; as write_core writes it.
+    const Bitboard rivals = sources & ~chosen;
+    const bool file_needed = rivals && (!(rivals & file_bb(from)) || (rivals & rank_bb(from)));
+    const bool rank_needed = rivals && (rivals & file_bb(from));
+    if ((from_file >= 0) != file_needed || (from_rank >= 0) != rank_needed) return false;
+  }
+  if (check_mark && check_suffix(pos, m) != check_mark) return false;
+  out = m;
+  return true;
+}
+
 }  // namespace
 
 std::string to_san_without_suffix(const Position& pos, Move m) { return core_san(pos, m); }
@@ -307,6 +370,10 @@ std::string SanError::message() const {
 
 Result<Move, SanError> parse_san(const Position& pos, std::string_view text, SanMode mode) {
   const bool lenient = mode == SanMode::Lenient;
+  if (!lenient) {
+    Move m;
+    if (parse_strict_common(pos, text, m)) return m;
+  }
   auto fail = [&](SanError::Kind k, std::string reason, std::vector<Move> c = {}) {
     return unexpected(SanError{k, std::string(text), std::move(reason), std::move(c)});
   };

@@ -146,6 +146,11 @@ class Validator {
   Position start_;
   std::vector<Line> lines_;
   std::vector<uint64_t> keys_;  // main line repetition keys, keys_[ply]
+  // A 1,024-bit filter of the keys since the last capture or pawn move: a key whose bit is
+  // clear has not occurred there, and only the others are compared with earlier positions.
+  uint64_t seen_[16] = {};
+  void remember(uint64_t key) { seen_[key >> 60] |= uint64_t{1} << ((key >> 54) & 63); }
+  bool maybe_seen(uint64_t key) const { return seen_[key >> 60] >> ((key >> 54) & 63) & 1; }
 
   // Where and how the game ended on the board before its last move (Laws 5.2.2, 9.6).
   int ended_ply_ = -1;
@@ -154,6 +159,7 @@ class Validator {
   int threefold_ply_ = -1, fifty_ply_ = -1;
   Location threefold_at_, fifty_at_;
   bool lenient_warned_ = false, uci_warned_ = false;
+  bool keep_before_ = true;  // whether a variation may need the position before a move
   bool automatic_draws_ = true;
 
   // Clock comments ([%clk]) on the main line.
@@ -315,6 +321,8 @@ class Validator {
     keys_.clear();
     keys_.reserve(256);
     keys_.push_back(start_.repetition_key());
+    std::fill(std::begin(seen_), std::end(seen_), 0);
+    remember(keys_.back());
     if (detail::dead_by_material(start_))
       end_at(0, "moves-after-dead-position",
              "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
@@ -337,6 +345,12 @@ class Validator {
       break;
     }
 
+    // Lines remember the position before their last move only for a variation to start from
+    // (a copy of the position per move otherwise).
+    keep_before_ = opt_.check_variations &&
+                   std::any_of(g_.tokens.begin(), g_.tokens.end(), [](const pgn::Token& t) {
+                     return t.kind == TokenKind::VariationStart;
+                   });
     for (const pgn::Token& t : g_.tokens) {
       switch (t.kind) {
         case TokenKind::VariationStart: {
@@ -416,7 +430,7 @@ class Validator {
     if (L.broken) return;
     const std::string_view text = g_.token_text(t);
     const int ply = L.ply + 1;
-    if (main_line()) report_after_end(ply, t);
+    if (main_line() && ended_ply_ >= 0) report_after_end(ply, t);
 
     Move m;
     auto strict = parse_san(L.pos, text, SanMode::Strict);
@@ -442,8 +456,10 @@ class Validator {
       bad_move(L, t, ply, lenient.error());
       return;
     }
-    L.before = L.pos;
-    L.has_before = true;
+    if (keep_before_) {
+      L.before = L.pos;
+      L.has_before = true;
+    }
     const bool irreversible_material = L.pos.is_capture(m) || m.is_promotion();
     L.pos.play(m);
     L.ply = ply;
@@ -497,7 +513,10 @@ class Validator {
     keys_.push_back(key);
     int count = 1;
     const int n = static_cast<int>(keys_.size()) - 1;
-    for (int j = n - 2; j >= 0 && n - j <= pos.halfmove_clock(); j -= 2) count += keys_[j] == key;
+    if (pos.halfmove_clock() == 0) std::fill(std::begin(seen_), std::end(seen_), 0);
+    if (maybe_seen(key))
+      for (int j = n - 2; j >= 0 && n - j <= pos.halfmove_clock(); j -= 2) count += keys_[j] == key;
+    remember(key);
 
     if (count >= 3 && threefold_ply_ < 0) {
       threefold_ply_ = ply;
