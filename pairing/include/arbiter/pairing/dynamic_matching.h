@@ -67,6 +67,11 @@ class DynamicMatching {
   // Partner of v in the last solve (v itself if v was removed).
   int mate(int v) const { return mate_[v] < 0 ? v : to(mate_[v]); }
 
+  W weight(int u, int v) const {
+    W w = w_[(size_t)u * n_ + v];
+    return w.shr1();
+  }
+
   void set_weight(int u, int v, const W& weight) {
     const W w = weight + weight;
     W& a = w_[(size_t)u * n_ + v];
