@@ -159,6 +159,13 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
   };
   std::uint8_t keys[MoveList::kCapacity];
   const std::size_t n = moves.size();
+  // How many moves have each key, in ten bits per key of one register (at most 512 moves), so
+  // that empty keys are skipped and a key's scan stops at its last move.
+  std::uint64_t tally = 0;
+  auto note = [&](std::size_t i, std::uint8_t key) {
+    keys[i] = key;
+    tally += std::uint64_t(1) << (10 * key);
+  };
   const bool plain = !capture_ && promote_ == NO_PIECE_TYPE && !use_goals_;
   if (plain) {
     // The plain cost model (see cost()) evaluated inline: every move of a node belongs to the
@@ -172,7 +179,7 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
         const Square from = m.from(), to = m.to();
         const bool reward = pos.is_capture(m) || type_of(pos.piece_on(from)) == PAWN ||
                             dist[aim][to] < dist[aim][from];
-        keys[i] = std::uint8_t((reward ? 0 : 2) + !ci.gives_check(pos, m));
+        note(i, std::uint8_t((reward ? 0 : 2) + !ci.gives_check(pos, m)));
       }
     } else {
       const Square own_king = pos.king_square(~winner_);
@@ -184,27 +191,19 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
         const bool reward =
             pt == KING ? !m.is_castling() && dist[target_][to] < dist[target_][from]
                        : pt != PAWN && !capture && dist[own_king][to] < dist[own_king][from];
-        keys[i] = std::uint8_t(reward ? 1 : capture || (pt == PAWN && !chase_) ? 5 : 3);
+        note(i, std::uint8_t(reward ? 1 : capture || (pt == PAWN && !chase_) ? 5 : 3));
       }
     }
   } else if (winner_to_move) {
     const CheckInfo ci(pos);
     for (std::size_t i = 0; i < n; ++i)
-      keys[i] = key_of(cost(pos, moves[i]), ci.gives_check(pos, moves[i]));
+      note(i, key_of(cost(pos, moves[i]), ci.gives_check(pos, moves[i])));
   } else {
-    for (std::size_t i = 0; i < n; ++i) keys[i] = key_of(cost(pos, moves[i]), false);
-  }
-  // How many moves have each key (vectorised counts), so that empty keys are skipped and a
-  // key's scan stops at its last move.
-  std::uint32_t counts[kKeys];
-  for (int k = 0; k < kKeys; ++k) {
-    std::uint32_t count = 0;
-    for (std::size_t i = 0; i < n; ++i) count += keys[i] == k;
-    counts[k] = count;
+    for (std::size_t i = 0; i < n; ++i) note(i, key_of(cost(pos, moves[i]), false));
   }
   constexpr int kCostOfKey[kKeys] = {kReward, kReward, kNormal, kNormal, kPunish, kPunish};
   for (int k = 0; k < kKeys; ++k) {
-    const std::uint64_t count = counts[k];
+    const std::uint64_t count = tally >> (10 * k) & 1023;
     if (!count) continue;
     const int c = kCostOfKey[k];
     const bool check = !(k & 1);
