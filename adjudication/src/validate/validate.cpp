@@ -116,7 +116,7 @@ bool has_legal_move(const Position& pos) {
         us == WHITE ? (pos.pieces(PAWN) & free) << 8 : (pos.pieces(PAWN) & free) >> 8;
     if (pushes & ~occ) return true;
   }
-  return pos.count_legal_moves() != 0;
+  return pos.has_legal_moves();
 }
 
 Position null_move(const Position& pos, bool& ok) {
