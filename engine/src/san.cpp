@@ -355,6 +355,10 @@ bool parse_strict_common(const Position& pos, std::string_view text, Move& out) 
 
 }  // namespace
 
+bool parse_san_common(const Position& pos, std::string_view text, Move& out) {
+  return parse_strict_common(pos, text, out);
+}
+
 std::string to_san_without_suffix(const Position& pos, Move m) { return core_san(pos, m); }
 std::string to_san(const Position& pos, Move m) { return core_san(pos, m) + suffix(pos, m); }
 

@@ -450,6 +450,20 @@ class Validator {
     if (main_line() && ended_ply_ >= 0) report_after_end(ply, t);
 
     Move m;
+    if (!parse_san_common(L.pos, text, m) && !read_other_move(L, t, text, ply, m)) return;
+    if (keep_before_) {
+      L.before = L.pos;
+      L.has_before = true;
+    }
+    const bool irreversible_material = L.pos.is_capture(m) || m.is_promotion();
+    L.pos.play(m);
+    L.ply = ply;
+    if (main_line()) after_main_move(t, irreversible_material);
+  }
+
+  // A move that is not strict SAN of the usual shapes: strict SAN through the general parser,
+  // else lenient SAN or UCI (warned about once per game), else the error.
+  bool read_other_move(Line& L, const pgn::Token& t, std::string_view text, int ply, Move& m) {
     auto strict = parse_san(L.pos, text, SanMode::Strict);
     if (strict) {
       m = *strict;
@@ -471,16 +485,9 @@ class Validator {
       }
     } else {
       bad_move(L, t, ply, lenient.error());
-      return;
+      return false;
     }
-    if (keep_before_) {
-      L.before = L.pos;
-      L.has_before = true;
-    }
-    const bool irreversible_material = L.pos.is_capture(m) || m.is_promotion();
-    L.pos.play(m);
-    L.ply = ply;
-    if (main_line()) after_main_move(t, irreversible_material);
+    return true;
   }
 
   void bad_move(Line& L, const pgn::Token& t, int ply, const SanError& e) {
