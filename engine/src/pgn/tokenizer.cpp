@@ -87,10 +87,15 @@ class Tokenizer {
         case '?': nag_symbol(); break;
         case '*': result(GameResult::Unfinished, 1); break;
         default:
-          if (is_alpha(c))
+          if (is_alpha(c)) {
             san_word();
-          else
+          } else if (is_digit(c) && i_ + 1 < s_.size() &&
+                     (is_digit(s_[i_ + 1]) || s_[i_ + 1] == '.') &&
+                     !(c == '0' && s_[i_ + 1] == '0')) {
+            move_number(i_, here());  // "12." (never a result, 0-0 or 0000: word() reads those)
+          } else {
             word();
+          }
           break;
       }
     }
