@@ -204,3 +204,37 @@ TEST(CanCheckmate, PawnsPromoteThenMate) {
   ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
   EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
 }
+
+// Stalemate traps (confinement): the White king shuttles between h3 and h4 behind locked pawns;
+// every Black king move that would cover h3 (Kh2, Kxg2) leaves White without a move, so the
+// game ends in stalemate there and Black can never mate; White's pawns never get free either.
+TEST(CanCheckmate, StalemateTrapBehindLockedPawns) {
+  for (const char* fen :
+       {"8/b7/k6p/5p1P/5p2/5PpK/6P1/8 w - -", "8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - -"}) {
+    for (auto side : {WHITE, BLACK}) {
+      auto r = adj::can_checkmate(at(fen), side);
+      EXPECT_EQ(r.verdict, adj::Verdict::Unwinnable) << fen << ' ' << int(side) << ": " << r.reason;
+      EXPECT_EQ(r.method, adj::Method::Confinement) << fen;
+    }
+  }
+}
+
+// The trap rule must not fire when the other king is free to move: in this pawn ending Black
+// wins the g3 pawn and promotes (a wrong version of the rule, trusting that each king's region
+// stays put, answered unwinnable).
+TEST(CanCheckmate, KingsThatCanMoveAreNoStalemateTrap) {
+  auto pos = at("8/8/8/4K1k1/6p1/6P1/8/8 b - - 8 63");
+  auto r = adj::can_checkmate(pos, BLACK);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, BLACK));
+}
+
+// Small reachable sets are enumerated in full (breadth first): a proof when none of the
+// positions is a mate. Bishops behind a locked chain (D3-Chess test vector).
+TEST(CanCheckmate, WholeReachableSetWithoutMate) {
+  for (auto side : {WHITE, BLACK}) {
+    auto r = adj::can_checkmate(at("7k/8/1p6/1Pp5/2Pp4/pB1Pp1p1/P1B1P1P1/1B1B2K1 w - -"), side);
+    EXPECT_EQ(r.verdict, adj::Verdict::Unwinnable) << r.reason;
+    EXPECT_EQ(r.method, adj::Method::Exhaustive) << r.reason;
+  }
+}

@@ -15,6 +15,7 @@
 #include "arbiter/engine/san.h"
 #include "unwinnable/confinement.h"
 #include "unwinnable/material.h"
+#include "unwinnable/reachable.h"
 #include "unwinnable/search.h"
 
 namespace arbiter::adjudication {
@@ -150,7 +151,7 @@ static bool every_child_unwinnable(const Position& pos, Color side, int depth, s
       continue;
     }
     if (material_proves_unwinnable(child, side, nullptr, nullptr)) continue;
-    if (confinement_proves_unwinnable(child, confine(child), side, nullptr)) continue;
+    if (confinement_proves_unwinnable(child, confine(child, side), side, nullptr)) continue;
     if (depth > 1 && child.in_check() && every_child_unwinnable(child, side, depth - 1, work, cap))
       continue;
     return false;
@@ -280,7 +281,7 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   }
   // 4. Confinement.
   {
-    const Confinement c = confine(pos);
+    const Confinement c = confine(pos, side);
     std::string why;
     if (confinement_proves_unwinnable(pos, c, side, &why))
       return unwinnable(Method::Confinement, why, spent);
@@ -402,6 +403,25 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       }
     }
   }
+  // Every reachable position, breadth first, when there are few: a proof when no mate is among
+  // them, else the shortest mate. Each move played counts as a node.
+  auto enumerate = [&](std::size_t cap, std::uint64_t moves, Winnability* out) {
+    if (spent >= node_budget) return false;
+    const ReachResult r =
+        enumerate_reachable(pos, side, cap, std::min<std::uint64_t>(moves, node_budget - spent));
+    switch (r.outcome) {
+      case Reach::MateFound: *out = found(r.line, spent + r.nodes); return true;
+      case Reach::NoMate:
+        *out = unwinnable(Method::Exhaustive,
+                          "every position reachable from here (" + std::to_string(r.positions) +
+                              ") was examined: none is a checkmate by " + w,
+                          spent + r.nodes);
+        return true;
+      case Reach::TooLarge: break;
+    }
+    spent += r.nodes;
+    return false;
+  };
   // 6. Longer searches with a transposition table, aiming at each mating corner in turn; then
   //    a larger exhaustive enumeration; then the nearest corner with all the budget left.
   if (spent < node_budget) {
@@ -428,7 +448,7 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
         spent += deep.nodes();
       }
     }
-    if (exhaustive(50000, &done)) return done;
+    if (enumerate(120000, 400000, &done)) return done;
     if (spent < node_budget) {
       Helpmate deep(side);
       deep.force_target(corners.front());

@@ -34,6 +34,9 @@ Bitboard piece_attacks(PieceType pt, Color c, Square s, Bitboard occ) {
   }
 }
 
+// The squares one step ahead of the pawns in `b` (off the board: nothing).
+Bitboard pawn_push_bb(Color c, Bitboard b) { return c == WHITE ? b << 8 : b >> 8; }
+
 // Squares a promoted piece standing anywhere in `reach` may attack (queen or knight).
 Bitboard promoted_attacks(Bitboard reach, Bitboard occ) {
   Bitboard a = 0;
@@ -46,7 +49,7 @@ Bitboard promoted_attacks(Bitboard reach, Bitboard occ) {
 
 }  // namespace
 
-Confinement confine(const Position& pos) {
+Confinement confine(const Position& pos, Color winner) {
   Confinement c;
   const Bitboard occ = pos.occupied();
   c.steady = occ;
@@ -125,6 +128,92 @@ Confinement confine(const Position& pos) {
       permanent |= square_bb(s);
     }
 
+    // Kings. `near[col]`: the squares next to (or on) every square col's king may stand on,
+    // which the other king can never enter (kings never stand side by side; by the invariant
+    // col's king is somewhere in its reach).
+    Bitboard near[COLOR_NB], region[COLOR_NB];
+    for (Color col : {WHITE, BLACK}) {
+      region[col] = c.reach[pos.king_square(col)];
+      near[col] = ~Bitboard(0);
+      for (Bitboard r = region[col]; r;) {
+        const Square k = pop_lsb(r);
+        near[col] &= king_attacks(k) | square_bb(k);
+      }
+    }
+    // For the stalemate traps below: `frozen[col]`: no piece of col but the king can ever move
+    // (every other piece's reach is its own square and it never promotes), and `frozen_uses`
+    // the squares those pieces would move to or through on an empty board (a steady king
+    // standing there may be what keeps them frozen); `leaper_walls[col]`: squares attacked by
+    // col's steady pawns and knights (true in every position the invariant holds for, whatever
+    // else moved); sliders that could uncover a check (and pawns that may promote into one).
+    bool frozen[COLOR_NB] = {true, true};
+    Bitboard frozen_uses[COLOR_NB] = {0, 0}, leaper_walls[COLOR_NB] = {0, 0};
+    Bitboard diagonal_checkers[COLOR_NB] = {0, 0}, line_checkers[COLOR_NB] = {0, 0};
+    for (Bitboard b = occ & ~pos.pieces(KING); b;) {
+      const Square s = pop_lsb(b);
+      const Piece p = pos.piece_on(s);
+      const PieceType pt = type_of(p);
+      const Color col = color_of(p);
+      if (c.reach[s] != square_bb(s) || c.promotes[s]) frozen[col] = false;
+      if (pt == PAWN) {
+        const Bitboard one = pawn_push_bb(col, square_bb(s));
+        frozen_uses[col] |= one | pawn_push_bb(col, one);
+      } else {
+        frozen_uses[col] |= piece_attacks(pt, col, s, 0);
+      }
+      if ((c.steady & square_bb(s)) && (pt == PAWN || pt == KNIGHT))
+        leaper_walls[col] |= piece_attacks(pt, col, s, 0);
+      if (pt == BISHOP || pt == QUEEN || c.promotes[s]) diagonal_checkers[col] |= square_bb(s);
+      if (pt == ROOK || pt == QUEEN || c.promotes[s]) line_checkers[col] |= square_bb(s);
+    }
+
+    // Stalemate traps: a move of col's king from `src` to t after which the other side has no
+    // legal move ends the game there; if it is not a checkmate by the winner, it leads to no
+    // such mate and is left out of the king's reach. Take any position P the invariant holds
+    // for and the move to t; in the position P' after it:
+    //  - no piece of the other side but its king can move: each has a one-square reach and
+    //    never promotes (the closure computed here does not depend on where col's king stands,
+    //    unless col's king is steady, i.e. counted as a wall, and stands on a square the piece
+    //    would use; that case is excluded);
+    //  - the other king stands on some k of its region, not next to t, and may only step to a
+    //    square next to k that is not next to t, holds no steady piece of its own (those are in
+    //    place in P, and only t changed) and is not attacked by a steady pawn or knight of col
+    //    (in place too, exact attacks). When no such square exists for any k, it cannot move.
+    // So P' is stalemate, or checkmate if the move uncovered a check on k. A move by the loser
+    // never mates the winner's opponent; for the winner's king we require that no slider of its
+    // side (or pawn promoting into one) can stand behind `src` on a line to any k, unless a
+    // steady piece or t itself stands between src and k.
+    const Bitboard kings = pos.pieces(KING);
+    auto stalemating = [&](Color col, Square src, Bitboard targets) -> Bitboard {
+      const Square our_king = pos.king_square(col);
+      if (!frozen[~col] ||
+          ((c.steady & square_bb(our_king)) && (frozen_uses[~col] & square_bb(our_king))))
+        return 0;
+      const Bitboard their_steady = c.steady & pos.pieces(~col) & ~kings;
+      Bitboard out = 0;
+      for (Bitboard t = targets; t;) {
+        const Square to = pop_lsb(t);
+        const Bitboard around = king_attacks(to) | square_bb(to);
+        bool stuck = true, discovered = false;
+        for (Bitboard r = region[~col] & ~around; r && stuck;) {
+          const Square k = pop_lsb(r);
+          if (king_attacks(k) & ~around & ~their_steady & ~leaper_walls[col]) stuck = false;
+          if (col == ~winner || discovered || !line_bb(src, k)) continue;
+          if (between_bb(src, k) & ~square_bb(k) & (c.steady | square_bb(to))) continue;
+          Bitboard behind = 0;  // the squares beyond src, seen from k
+          for (Bitboard l = line_bb(src, k); l;) {
+            const Square x = pop_lsb(l);
+            if (x != src && (between_bb(k, x) & square_bb(src))) behind |= square_bb(x);
+          }
+          const bool diagonal = bishop_attacks(src, 0) & square_bb(k);
+          for (Bitboard ch = diagonal ? diagonal_checkers[col] : line_checkers[col]; ch;)
+            if (c.reach[pop_lsb(ch)] & behind) discovered = true;
+        }
+        if (stuck && !discovered) out |= square_bb(to);
+      }
+      return out;
+    };
+
     for (Bitboard b = occ; b;) {
       Square s = pop_lsb(b);
       Piece p = pos.piece_on(s);
@@ -163,7 +252,10 @@ Confinement confine(const Position& pos) {
               targets = (push | caps) & ~own_steady;
             } else {
               targets = piece_attacks(pt, col, src, c.steady) & ~own_steady;
-              if (pt == KING) targets &= ~perm_attacked[~col];
+              if (pt == KING) {
+                targets &= ~perm_attacked[~col] & ~near[~col];
+                targets &= ~stalemating(col, src, targets);
+              }
               caps = targets;
             }
             hits |= caps;

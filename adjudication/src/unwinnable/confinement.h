@@ -20,7 +20,9 @@ struct Confinement {
   int iterations = 0;
 };
 
-Confinement confine(const Position& pos);
+// `winner`: the side whose mates matter (COLOR_NB: either side's); a king move of the loser's
+// that stalemates the winner is then never followed (see the stalemate traps in confine()).
+Confinement confine(const Position& pos, Color winner = COLOR_NB);
 
 // True iff the confinement proves `winner` can never checkmate; fills `why`.
 bool confinement_proves_unwinnable(const Position& pos, const Confinement& c, Color winner,
