@@ -357,25 +357,34 @@ DutchPairing Engine<L>::run() {
       }
     }
 
+    // Pairs v for good with the opponent that comes first among `worst_first` (read from the
+    // back) that a maximum-weight pairing allows: each candidate's edge gains an addend, the
+    // larger the earlier the candidate comes. `step_all`: every candidate, even one v cannot
+    // meet, takes an addend step.
+    std::vector<std::pair<int, W>> worst_first;
+    auto pair_first_possible = [&](int v, std::uint64_t addend, bool step_all) {
+      for (const auto& [u, base_weight] : worst_first) {
+        if (base_weight) {
+          W x = base_weight;
+          x += addend;
+          set(v, u, x);
+        }
+        addend += step_all || base_weight;
+      }
+      mate = solve();
+      const int mv = mate[v];
+      matched[v] = matched[mv] = 1;
+      finalize(v, mv);
+    };
+
     // Opponents of the moved-down players: the highest resident possible, in MDP order.
     for (int pi = 0; pi < mdp; ++pi) {
       const int v = cur[pi];
       if (!matched[v]) continue;
-      std::uint64_t addend = (std::uint64_t)cn;
-      for (int oi = nsgb - 1; oi >= mdp; --oi) {
-        const int ov = cur[oi];
-        if (matched[ov]) continue;
-        W x = B(pi, oi);
-        if (x) {
-          x += addend;
-          set(v, ov, x);
-          ++addend;
-        }
-      }
-      mate = solve();
-      const int mv = mate[v];
-      matched[mv] = 1;
-      finalize(v, mv);
+      worst_first.clear();
+      for (int oi = nsgb - 1; oi >= mdp; --oi)
+        if (!matched[cur[oi]]) worst_first.emplace_back(cur[oi], B(pi, oi));
+      pair_first_possible(v, (std::uint64_t)cn, false);
     }
 
     // The remainder (or homogeneous bracket): S1 = its first `rp` players.
@@ -469,21 +478,11 @@ DutchPairing Engine<L>::run() {
     for (int i = 0; i < rn; ++i) {
       const int P = rem[i], v = cur[P];
       if (!forward(v)) continue;
-      std::uint64_t addend = 0;
-      for (int j = rn - 1; j >= 0; --j) {
-        const int o = rem[j], ov = cur[o];
-        if (o <= P || matched[ov]) continue;
-        W x = B(P, o);
-        if (x) {
-          x += addend;
-          set(v, ov, x);
-        }
-        ++addend;
-      }
-      mate = solve();
-      const int mv = mate[v];
-      matched[v] = matched[mv] = 1;
-      finalize(v, mv);
+      worst_first.clear();
+      for (int j = rn - 1; j >= 0; --j)
+        if (rem[j] > P && !matched[cur[rem[j]]])
+          worst_first.emplace_back(cur[rem[j]], B(P, rem[j]));
+      pair_first_possible(v, 0, true);
     }
 
     // Next bracket: the unpaired players move down, joined by the next score group.
