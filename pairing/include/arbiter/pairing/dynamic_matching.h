@@ -254,20 +254,12 @@ class DynamicMatching {
   void repair() {
     for (int v : dirty_)
       if (active_[v]) make_top_level(v);
-    for (int v : dirty_) {
-      if (!active_[v]) continue;
-      // The smallest y_v satisfying every edge of v: max over u of 2w - y_u.
-      bool any = false;
-      W best{};
-      const W* row = &w_[(size_t)v * n_];
-      for (int u = lo_; u < n_; ++u) {
-        if (u == v || !active_[u] || row[u].is_zero()) continue;
-        W need = row[u] - dual_[u];
-        if (!any || signed_less(best, need)) best = need;
-        any = true;
-      }
-      if (any) dual_[v] = best;
-    }
+    // Two passes: in the first the duals of the vertices not yet seen are stale (often from
+    // very different weights), the second lowers every dirty dual against settled ones, which
+    // leaves many more tight edges (all of them when the weights are sums of per-vertex parts).
+    for (int pass = 0; pass < 2; ++pass)
+      for (int v : dirty_)
+        if (active_[v]) lower_dual(v);
     // A matched edge that is still tight stays (both ends are top-level now).
     for (int v : dirty_) {
       dirty_flag_[v] = 0;
@@ -280,8 +272,24 @@ class DynamicMatching {
     dirty_.clear();
   }
 
-  // First solve: y_v = the heaviest edge of v (every constraint holds), then a greedy matching
-  // on the tight edges; the stages complete it.
+  // Sets y_v (v a top-level vertex) to the smallest value satisfying every edge of v: the
+  // largest 2w - y_u. Every edge stays feasible: those of v by the choice, the others untouched.
+  void lower_dual(int v) {
+    bool any = false;
+    W best{};
+    const W* row = &w_[(size_t)v * n_];
+    for (int u = lo_; u < n_; ++u) {
+      if (u == v || !active_[u] || row[u].is_zero()) continue;
+      W need = row[u] - dual_[u];
+      if (!any || signed_less(best, need)) best = need;
+      any = true;
+    }
+    if (any) dual_[v] = best;
+  }
+
+  // First solve: y_v = the heaviest edge of v (every constraint holds), lowered vertex by vertex
+  // as far as the others allow, then a greedy matching on the tight edges; the stages complete
+  // it.
   void start() {
     for (int v = 0; v < n_; ++v) {
       W m{};
@@ -292,6 +300,8 @@ class DynamicMatching {
       }
       dual_[v] = m.shr1();  // row entries are doubled weights
     }
+    for (int v = 0; v < n_; ++v)
+      if (active_[v]) lower_dual(v);
     for (int v = 0; v < n_; ++v) {
       if (!active_[v] || mate_[v] >= 0) continue;
       const W* row = &w_[(size_t)v * n_];
