@@ -260,3 +260,17 @@ TEST(CanCheckmate, KnightAgainstSeveralQueensCannotMate) {
     EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE)) << fen;
   }
 }
+
+// A lone minor piece against many pieces (lichess-public.tsv): the mate is found by walking
+// every piece to a mating configuration (the loser's king into a corner, its own pieces and a
+// promoted pawn on the flight squares), by iterative deepening on the plies with a lower bound.
+TEST(CanCheckmate, LoneMinorPieceWalksToAMatingConfiguration) {
+  for (const char* fen : {"8/6p1/5k2/4n3/5Kp1/2p5/2B5/8 b - - 1 62",
+                          "4k2r/5p1p/2pp4/4p3/5q2/1p4N1/3b1K2/8 w k - 2 43",
+                          "8/6k1/p7/3b4/1pp5/2p5/2B2K2/8 b - - 1 52"}) {
+    auto pos = at(fen);
+    auto r = adj::can_checkmate(pos, WHITE);
+    ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << fen << ": " << r.reason;
+    EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE)) << fen;
+  }
+}

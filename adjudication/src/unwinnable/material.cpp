@@ -430,7 +430,7 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
   std::vector<Square> blockers;
   for (Bitboard b = pos.pieces(loser) & ~pos.pieces(loser, KING); b;)
     blockers.push_back(pop_lsb(b));
-  if (blockers.size() > 5) return best;  // the assignment search grows fast with more
+  if (blockers.size() > 12) return best;  // the assignment search is bounded by `work` below
   auto consider = [&](const MateGoal& g) {
     if (best.size() < max_goals) {
       best.push_back(g);
