@@ -187,6 +187,29 @@ Move legal_castling(const Position& pos, CastleSide side) {
   return Move::castling(ksq, rsq);
 }
 
+// Whether the pseudo-legal, non-castling move from-to leaves the mover's king safe (Art. 3.9),
+// tested on the board after it: no enemy knight or pawn other than a captured one attacks the
+// king, and no enemy slider sees it through the new occupancy. One look along the king's lines
+// for a move that is the only candidate, where LegalityTest first finds the checkers and pins.
+bool leaves_king_safe(const Position& pos, Square from, Square to) {
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king_square(us);
+  if (from == ksq) return !attacked(pos, ~us, to, pos.occupied() ^ square_bb(from));
+  Bitboard occ = (pos.occupied() ^ square_bb(from)) | square_bb(to);
+  Bitboard them = pos.pieces(~us) & ~square_bb(to);
+  if (to == pos.ep_square() && type_of(pos.piece_on(from)) == PAWN &&
+      file_of(from) != file_of(to)) {
+    const Bitboard cap = square_bb(Square(int(to) - pawn_push(us)));
+    occ ^= cap;
+    them ^= cap;
+  }
+  if (((pawn_attacks(us, ksq) & pos.pieces(PAWN)) | (knight_attacks(ksq) & pos.pieces(KNIGHT))) &
+      them)
+    return false;
+  return !sliders_seeing(ksq, pos.pieces(ROOK, QUEEN) & them, pos.pieces(BISHOP, QUEEN) & them,
+                         occ);
+}
+
 // SAN without suffix into buf (at most 7 characters: "Qa1xb2" or "exd8=Q"); returns the length.
 // `rivals` = the other pieces of the moving type that can legally go to the same square.
 size_t write_core(const Position& pos, Move m, Bitboard rivals, char* buf) {
@@ -329,8 +352,9 @@ bool parse_strict_common(const Position& pos, std::string_view text, Move& out) 
 
   const Bitboard pseudo = pseudo_sources(pos, pt, to);
   if (!pseudo) return false;
-  const LegalityTest legal(pos);
-  const Bitboard sources = legal.filter(pseudo, to);
+  const Bitboard sources = !more_than_one(pseudo)
+                               ? (leaves_king_safe(pos, lsb(pseudo), to) ? pseudo : 0)
+                               : LegalityTest(pos).filter(pseudo, to);
   Bitboard chosen = sources;
   if (from_file >= 0) chosen &= file_bb(File(from_file));
   if (from_rank >= 0) chosen &= rank_bb(Rank(from_rank));
@@ -354,6 +378,10 @@ bool parse_strict_common(const Position& pos, std::string_view text, Move& out) 
 }
 
 }  // namespace
+
+bool parse_san_common(const Position& pos, std::string_view text, Move& out) {
+  return parse_strict_common(pos, text, out);
+}
 
 std::string to_san_without_suffix(const Position& pos, Move m) { return core_san(pos, m); }
 std::string to_san(const Position& pos, Move m) { return core_san(pos, m) + suffix(pos, m); }

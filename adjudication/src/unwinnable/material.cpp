@@ -376,49 +376,6 @@ bool material_proves_unwinnable(const Position& pos, Color winner, Method* metho
   return false;
 }
 
-int move_distance(PieceType pt, Color c, Square a, Square b) {
-  if (a == b) return 0;
-  const int df = std::abs(int(file_of(a)) - int(file_of(b))),
-            dr = std::abs(int(rank_of(a)) - int(rank_of(b)));
-  switch (pt) {
-    case KING: return std::max(df, dr);
-    case KNIGHT: {
-      static const auto table = [] {
-        std::array<std::array<std::uint8_t, 64>, 64> t{};
-        for (int from = 0; from < 64; ++from) {
-          t[from].fill(99);
-          t[from][from] = 0;
-          Bitboard seen = square_bb(Square(from)), frontier = seen;
-          for (int d = 1; frontier; ++d) {
-            Bitboard next = 0;
-            for (Bitboard f = frontier; f;) next |= knight_attacks(pop_lsb(f));
-            next &= ~seen;
-            for (Bitboard n = next; n;) t[from][pop_lsb(n)] = std::uint8_t(d);
-            seen |= next;
-            frontier = next;
-          }
-        }
-        return t;
-      }();
-      return table[a][b];
-    }
-    case BISHOP:
-      if (bool(square_bb(a) & DARK_SQUARES) != bool(square_bb(b) & DARK_SQUARES)) return 99;
-      return df == dr ? 1 : 2;
-    case ROOK: return (df == 0 || dr == 0) ? 1 : 2;
-    case QUEEN: return (df == 0 || dr == 0 || df == dr) ? 1 : 2;
-    case PAWN: {
-      const int ahead =
-          c == WHITE ? int(rank_of(b)) - int(rank_of(a)) : int(rank_of(a)) - int(rank_of(b));
-      if (df == 0 && ahead > 0) return ahead;
-      // Elsewhere only after promoting: the pushes to the last rank, then a move or two of the
-      // new piece (a rough figure: it only orders the search).
-      return (c == WHITE ? 7 - int(rank_of(a)) : int(rank_of(a))) + 2;
-    }
-    default: return 99;
-  }
-}
-
 std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t max_goals) {
   std::vector<MateGoal> best;
   const Color loser = ~winner;
@@ -448,16 +405,17 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
   // keeps a call cheap (the goals are only a heuristic; the cut is deterministic).
   std::size_t work = 30000;
   constexpr Bitboard kEdge = rank_bb(RANK_1) | rank_bb(RANK_8) | file_bb(FILE_A) | file_bb(FILE_H);
-  for (Bitboard edge = kEdge; edge;) {
+  // Once the allowance is spent no later candidate can be assigned: the loops stop there.
+  for (Bitboard edge = kEdge; edge && work;) {
     const Square k = pop_lsb(edge);
     const int dk = move_distance(KING, loser, lk, k);
     Bitboard checker_squares = mt == KNIGHT ? knight_attacks(k) : bishop_attacks(k, 0) & shade;
-    for (Bitboard cs = checker_squares; cs;) {
+    for (Bitboard cs = checker_squares; cs && work;) {
       const Square c = pop_lsb(cs);
       const int dc = move_distance(mt, winner, minor, c);
       if (dc >= 99) continue;
       const Bitboard ray = mt == BISHOP ? between_bb(c, k) & ~square_bb(k) : 0;
-      for (int qs = 0; qs < 64; ++qs) {
+      for (int qs = 0; qs < 64 && work; ++qs) {
         const Square q = Square(qs);
         if (q == k || q == c || (king_attacks(k) & square_bb(q)) || (ray & square_bb(q))) continue;
         if ((king_attacks(k) & square_bb(c)) && !(king_attacks(q) & square_bb(c))) continue;
@@ -476,10 +434,14 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
         int best_cost = 1 << 20;
         std::array<Square, SQUARE_NB> best_assign{};
         std::array<Square, SQUARE_NB> cur = g.goal;
-        std::vector<bool> used(blockers.size(), false);
+        bool used[8] = {};  // at most 5 blockers (checked above)
         Square sq[8];
         int n = 0;
         for (Bitboard o = open; o;) sq[n++] = pop_lsb(o);
+        // Moves blocker j needs to block on sq[i] (99: cannot), computed on first use: the
+        // assignment search asks for the same pairs many times.
+        std::int16_t moves_for[8][8];
+        for (auto& row : moves_for) std::fill(std::begin(row), std::end(row), -1);
         auto dfs = [&](auto&& self, int i, int acc) -> void {
           if (base + acc >= best_cost || work == 0) return;
           --work;
@@ -491,30 +453,34 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
           for (std::size_t j = 0; j < blockers.size(); ++j) {
             if (used[j]) continue;
             const Square from = blockers[j];
-            const PieceType bt = type_of(pos.piece_on(from));
-            Kind kind = bt == PAWN                          ? kPawn
-                        : bt == KNIGHT                      ? kKnight
-                        : bt == ROOK                        ? kRook
-                        : bt == QUEEN                       ? kQueen
-                        : (square_bb(from) & LIGHT_SQUARES) ? kLightBishop
-                                                            : kDarkBishop;
-            const Bitboard shield = open | square_bb(q) | square_bb(k);
-            int d = 99;
-            if (blocker_fits(kind, loser, sq[i], c, ray, shield))
-              d = bt == PAWN && file_of(from) != file_of(sq[i])
-                      ? 99
-                      : move_distance(bt, loser, from, sq[i]);
-            if (bt == PAWN) {
-              // A pawn may also promote to a piece that blocks there.
-              const Square promo = make_square(file_of(from), relative_rank(loser, RANK_8));
-              const int pushes = std::abs(int(rank_of(promo)) - int(rank_of(from)));
-              const bool light = square_bb(sq[i]) & LIGHT_SQUARES;
-              for (auto [k2, t2] : {std::pair{kKnight, KNIGHT},
-                                    std::pair{light ? kLightBishop : kDarkBishop, BISHOP},
-                                    std::pair{kRook, ROOK}, std::pair{kQueen, QUEEN}}) {
-                if (!blocker_fits(k2, loser, sq[i], c, ray, shield)) continue;
-                d = std::min(d, pushes + move_distance(t2, loser, promo, sq[i]));
+            int d = moves_for[i][j];
+            if (d < 0) {
+              const PieceType bt = type_of(pos.piece_on(from));
+              Kind kind = bt == PAWN                          ? kPawn
+                          : bt == KNIGHT                      ? kKnight
+                          : bt == ROOK                        ? kRook
+                          : bt == QUEEN                       ? kQueen
+                          : (square_bb(from) & LIGHT_SQUARES) ? kLightBishop
+                                                              : kDarkBishop;
+              const Bitboard shield = open | square_bb(q) | square_bb(k);
+              d = 99;
+              if (blocker_fits(kind, loser, sq[i], c, ray, shield))
+                d = bt == PAWN && file_of(from) != file_of(sq[i])
+                        ? 99
+                        : move_distance(bt, loser, from, sq[i]);
+              if (bt == PAWN) {
+                // A pawn may also promote to a piece that blocks there.
+                const Square promo = make_square(file_of(from), relative_rank(loser, RANK_8));
+                const int pushes = std::abs(int(rank_of(promo)) - int(rank_of(from)));
+                const bool light = square_bb(sq[i]) & LIGHT_SQUARES;
+                for (auto [k2, t2] : {std::pair{kKnight, KNIGHT},
+                                      std::pair{light ? kLightBishop : kDarkBishop, BISHOP},
+                                      std::pair{kRook, ROOK}, std::pair{kQueen, QUEEN}}) {
+                  if (!blocker_fits(k2, loser, sq[i], c, ray, shield)) continue;
+                  d = std::min(d, pushes + move_distance(t2, loser, promo, sq[i]));
+                }
               }
+              moves_for[i][j] = std::int16_t(d = std::min(d, 99));
             }
             if (d >= 99) continue;
             used[j] = true;

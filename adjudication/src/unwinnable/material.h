@@ -7,6 +7,7 @@
 
 #include "arbiter/adjudication/unwinnability.h"
 #include "arbiter/engine/position.h"
+#include "unwinnable/distance.h"
 
 namespace arbiter::adjudication::detail {
 
@@ -23,7 +24,5 @@ struct MateGoal {
 // For a winner with king and one knight or bishop (no pawns): up to `max_goals` mating
 // configurations built from the pieces on the board, nearest first. Empty otherwise.
 std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t max_goals);
-// Rough number of moves a piece of type pt needs from a to b on an empty board (99: never).
-int move_distance(PieceType pt, Color c, Square a, Square b);
 
 }  // namespace arbiter::adjudication::detail

@@ -14,7 +14,7 @@ TranspositionTable::TranspositionTable(int log2_size)
 
 void TranspositionTable::clear() {
   if (++generation_ == 0) {  // wrapped: old entries could pass for current ones
-    std::fill(entries_.begin(), entries_.end(), Entry{});
+    std::fill(entries_.begin(), entries_.end(), 0);
     generation_ = 1;
   }
 }
@@ -24,19 +24,7 @@ namespace {
 constexpr int kReward = 0, kNormal = 1, kPunish = 4;
 constexpr std::size_t kMaxLine = 160;
 
-// King distance, from a table: the cost model asks for it several times per generated move.
-struct Distances {
-  std::uint8_t d[SQUARE_NB][SQUARE_NB];
-  constexpr Distances() : d{} {
-    for (int a = 0; a < SQUARE_NB; ++a)
-      for (int b = 0; b < SQUARE_NB; ++b) {
-        const int df = (a & 7) - (b & 7), dr = (a >> 3) - (b >> 3);
-        d[a][b] = std::uint8_t(std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr));
-      }
-  }
-};
-constexpr Distances kDistances{};
-int distance(Square a, Square b) { return kDistances.d[a][b]; }
+int distance(Square a, Square b) { return king_distance(a, b); }
 
 std::uint64_t search_key(const Position& pos) {
   return pos.key() ^
@@ -161,48 +149,57 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
   if (effort <= 0) return false;
   const bool winner_to_move = pos.side_to_move() == winner_;
   // Order: cheap (promising) moves first, and among the winner's moves checks first. Costs take
-  // three values (kReward, kNormal, kPunish), so the order is a counting sort over six keys
-  // (cost, then checks before quiet moves), stable by generation order.
+  // three values (kReward, kNormal, kPunish), so each move gets one of six keys (cost, then
+  // checks before quiet moves) and the keys are visited in turn, each by a scan of the key array
+  // in generation order (no sort: a scan of a few dozen bytes is cheaper, and when an early key
+  // leads to a mate the later ones are never scanned).
   constexpr int kKeys = 6;
   auto key_of = [](int c, bool check) {
-    return (c == kReward ? 0 : c == kNormal ? 2 : 4) + !check;
+    return std::uint8_t((c == kReward ? 0 : c == kNormal ? 2 : 4) + !check);
   };
   std::uint8_t keys[MoveList::kCapacity];
   const std::size_t n = moves.size();
-  std::uint16_t start[kKeys + 1] = {};
   if (winner_to_move) {
     const CheckInfo ci(pos);
-    for (std::size_t i = 0; i < n; ++i) {
-      keys[i] = std::uint8_t(key_of(cost(pos, moves[i]), ci.gives_check(pos, moves[i])));
-      ++start[keys[i] + 1];
-    }
+    for (std::size_t i = 0; i < n; ++i)
+      keys[i] = key_of(cost(pos, moves[i]), ci.gives_check(pos, moves[i]));
   } else {
-    for (std::size_t i = 0; i < n; ++i) {
-      keys[i] = std::uint8_t(key_of(cost(pos, moves[i]), false));
-      ++start[keys[i] + 1];
-    }
-  }
-  for (int k = 0; k < kKeys; ++k) start[k + 1] += start[k];
-  Move order[MoveList::kCapacity];
-  {
-    std::uint16_t at[kKeys];
-    std::copy(start, start + kKeys, at);
-    for (std::size_t i = 0; i < n; ++i) order[at[keys[i]]++] = moves[i];
+    for (std::size_t i = 0; i < n; ++i) keys[i] = key_of(cost(pos, moves[i]), false);
   }
   constexpr int kCostOfKey[kKeys] = {kReward, kReward, kNormal, kNormal, kPunish, kPunish};
   for (int k = 0; k < kKeys; ++k) {
     const int c = kCostOfKey[k];
     const bool check = !(k & 1);
     const int next = effort - (c == kNormal && past_progress ? 0 : c);
-    for (std::size_t i = start[k]; i < start[k + 1]; ++i) {
-      const Move m = order[i];
+    if (next <= 0 && !check) {
+      // Out of effort: only a mating move is of use. These moves still count as visited nodes
+      // (the budgets are measured in moves looked at).
+      std::uint64_t count = 0;
+      for (std::size_t i = 0; i < n; ++i) count += keys[i] == k;
+      if (!count) continue;
+      const std::uint64_t iter_room = iter_limit_ - std::min(iter_limit_, iter_nodes_);
+      const std::uint64_t room =
+          std::min(iter_room, node_limit_ - std::min(node_limit_, call_nodes_));
+      if (count > room) {  // the limits stop the search at the same move as one by one would
+        total_nodes_ += room;
+        iter_nodes_ += room + 1;
+        call_nodes_ += room + (iter_room > room);
+        if (call_nodes_ > node_limit_) global_stop_ = true;
+        iter_stop_ = true;
+        return false;
+      }
+      iter_nodes_ += count, call_nodes_ += count, total_nodes_ += count;
+      continue;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (keys[i] != k) continue;
+      const Move m = moves[i];
       if (++iter_nodes_ > iter_limit_ || ++call_nodes_ > node_limit_) {
         if (call_nodes_ > node_limit_) global_stop_ = true;
         iter_stop_ = true;
         return false;
       }
       ++total_nodes_;
-      if (next <= 0 && !check) continue;  // out of effort: only a mating move is of use
       if ((promote_ != NO_PIECE_TYPE && winner_to_move == (promoter_ == winner_) &&
            m.is_promotion() && m.promotion_type() == promote_) ||
           (capture_ && winner_to_move && (capture_ >> type_of(pos.piece_on(m.to())) & 1) &&

@@ -102,6 +102,23 @@ bool pos_has_heavy(const Position& pos, Color c) {
   return false;
 }
 
+// Whether the side to move has a legal move (Laws 5.1.1 / 5.2.1: otherwise checkmate or
+// stalemate). Out of check, any move of a piece that is not pinned is legal, so one knight,
+// slider or pawn push found that way settles it; only the rest is left to the generator.
+bool has_legal_move(const Position& pos) {
+  if (!pos.in_check()) {
+    const Color us = pos.side_to_move();
+    const Bitboard own = pos.pieces(us), occ = pos.occupied(), free = own & ~pos.pinned(us);
+    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+      for (Bitboard b = pos.pieces(pt) & free; b;)
+        if (attacks(pt, pop_lsb(b), occ) & ~own) return true;
+    const Bitboard pushes =
+        us == WHITE ? (pos.pieces(PAWN) & free) << 8 : (pos.pieces(PAWN) & free) >> 8;
+    if (pushes & ~occ) return true;
+  }
+  return pos.has_legal_moves();
+}
+
 Position null_move(const Position& pos, bool& ok) {
   Setup s = pos.to_setup();
   s.turn = ~s.turn;
@@ -433,6 +450,20 @@ class Validator {
     if (main_line() && ended_ply_ >= 0) report_after_end(ply, t);
 
     Move m;
+    if (!parse_san_common(L.pos, text, m) && !read_other_move(L, t, text, ply, m)) return;
+    if (keep_before_) {
+      L.before = L.pos;
+      L.has_before = true;
+    }
+    const bool irreversible_material = L.pos.is_capture(m) || m.is_promotion();
+    L.pos.play(m);
+    L.ply = ply;
+    if (main_line()) after_main_move(t, irreversible_material);
+  }
+
+  // A move that is not strict SAN of the usual shapes: strict SAN through the general parser,
+  // else lenient SAN or UCI (warned about once per game), else the error.
+  bool read_other_move(Line& L, const pgn::Token& t, std::string_view text, int ply, Move& m) {
     auto strict = parse_san(L.pos, text, SanMode::Strict);
     if (strict) {
       m = *strict;
@@ -454,23 +485,16 @@ class Validator {
       }
     } else {
       bad_move(L, t, ply, lenient.error());
-      return;
+      return false;
     }
-    if (keep_before_) {
-      L.before = L.pos;
-      L.has_before = true;
-    }
-    const bool irreversible_material = L.pos.is_capture(m) || m.is_promotion();
-    L.pos.play(m);
-    L.ply = ply;
-    if (main_line()) after_main_move(t, irreversible_material);
+    return true;
   }
 
   void bad_move(Line& L, const pgn::Token& t, int ply, const SanError& e) {
     L.broken = true;
     const std::string text(g_.token_text(t));
     const std::string prefix = detail::move_prefix(L.pos);
-    if (L.pos.count_legal_moves() == 0) {
+    if (!has_legal_move(L.pos)) {
       // Laws 5.1.1 / 5.2.1: the game had already ended on the board.
       const bool mate = L.pos.in_check();
       if (main_line() && ended_ply_ < 0) {
@@ -534,7 +558,7 @@ class Validator {
     } else if (pos.halfmove_clock() >= 150) {
       // Laws 9.6.2: 75 moves by each player without pawn move or capture; a mate on the last
       // move takes priority.
-      if (!(pos.in_check() && pos.count_legal_moves() == 0))
+      if (!(pos.in_check() && !has_legal_move(pos)))
         end_at(ply, "moves-after-75-moves", "the 75-move rule (Laws 9.6.2)");
     } else if (material_changed && detail::dead_by_material(pos)) {
       end_at(ply, "moves-after-dead-position",
@@ -587,7 +611,7 @@ class Validator {
     if (opt_.final_fen) r_.final_fen = M.pos.fen();
     const bool known = !M.broken;
     bool mate = false, stalemate = false;
-    if (known && M.pos.count_legal_moves() == 0) {
+    if (known && !has_legal_move(M.pos)) {
       mate = M.pos.in_check();
       stalemate = !mate;
       r_.ending = mate ? "checkmate" : "stalemate";

@@ -87,10 +87,15 @@ class Tokenizer {
         case '?': nag_symbol(); break;
         case '*': result(GameResult::Unfinished, 1); break;
         default:
-          if (is_alpha(c))
+          if (is_alpha(c)) {
             san_word();
-          else
+          } else if (is_digit(c) && i_ + 1 < s_.size() &&
+                     (is_digit(s_[i_ + 1]) || s_[i_ + 1] == '.') &&
+                     !(c == '0' && s_[i_ + 1] == '0')) {
+            move_number(i_, here());  // "12." (never a result, 0-0 or 0000: word() reads those)
+          } else {
             word();
+          }
           break;
       }
     }
@@ -98,6 +103,7 @@ class Tokenizer {
       diag(Severity::Warning, "unclosed-variation", here(),
            std::to_string(depth_) + " variation(s) not closed at the end of the game");
     for (; depth_ > 0; --depth_) push(TokenKind::VariationEnd, s_.size(), 0);
+    g_.tags.resize(ntags_);
   }
 
  private:
@@ -111,6 +117,7 @@ class Tokenizer {
   uint32_t cc_col_ = 0;
   bool ascii_;  // one column per byte: columns need no counting
   int depth_ = 0;
+  size_t ntags_ = 0;  // tags read so far (g_.tags may hold more slots, for reuse)
   bool movetext_ = false, tag_after_moves_reported_ = false;
 
   Location here() {
@@ -182,9 +189,16 @@ class Tokenizer {
     skip_ws();
     const size_t name_begin = i_;
     while (i_ < s_.size() && (is_alpha(s_[i_]) || is_digit(s_[i_]) || s_[i_] == '_')) ++i_;
-    std::string name = s_.substr(name_begin, i_ - name_begin);
+    // The tag is read into the next slot of g_.tags, whose strings keep their capacity from the
+    // previous game read into this RawGame (no allocation per tag); only a tag that is read
+    // successfully is counted (ntags_), and run() drops the slots beyond.
+    if (ntags_ == g_.tags.size()) g_.tags.emplace_back();
+    Tag& slot = g_.tags[ntags_];
+    std::string& name = slot.name;
+    name.assign(s_, name_begin, i_ - name_begin);
     skip_ws();
-    std::string value;
+    std::string& value = slot.value;
+    value.clear();
     bool ok = !name.empty() && i_ < s_.size() && s_[i_] == '"';
     if (ok) {
       ++i_;
@@ -261,7 +275,8 @@ class Tokenizer {
       diag(Severity::Error, "bad-tag", at, "tag pair without a name");
       return;
     }
-    g_.tags.push_back({std::move(name), std::move(value), at});
+    slot.where = at;
+    ++ntags_;
   }
 
   void brace_comment() {
@@ -449,7 +464,10 @@ class Tokenizer {
 }  // namespace
 
 void parse_game(GameChunk&& chunk, RawGame& out) {
+  // As out.clear(), but the tag slots stay for the tokenizer to reuse.
+  std::vector<Tag> tags = std::move(out.tags);
   out.clear();
+  out.tags = std::move(tags);
   out.index = chunk.index;
   out.start = chunk.start;
   out.diagnostics = std::move(chunk.diagnostics);

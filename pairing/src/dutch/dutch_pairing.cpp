@@ -79,10 +79,56 @@ class Engine {
   void push_scores(W& r, const std::vector<std::pair<int, int>>& counts) const {
     r <<= layout_.s;
     for (auto [score, count] : counts) {
+      if (!count) continue;
+      const auto at = layout_.shift.find(score);
+      if (at == layout_.shift.end()) throw CompactOverflow{};  // only in compact layouts
       W t(count);
-      t <<= layout_.shift.at(score);
+      t <<= at->second;
       r += t;
     }
+  }
+
+  static void clear_bits(W& w, int lo, int len) {
+    while (len > 0) {
+      const int b = lo % 64, k = std::min(len, 64 - b);
+      w.limb[lo / 64] &= ~((k == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << k) - 1) << b);
+      lo += k;
+      len -= k;
+    }
+  }
+
+  // Compact layouts: the S fields of the bracket `cur` (scores ascending from bit 0), and the
+  // weights between its moved-down players (the only ones that carry counters of the previous
+  // bracket) re-encoded.
+  void assign_score_fields(const std::vector<int>& cur, int mdp) {
+    std::map<int, int> shift;
+    for (int v : cur) shift[p_[v].score] = 0;
+    int at = 0;
+    for (auto& [score, off] : shift) {
+      off = at;
+      at += layout_.width.at(score);
+    }
+    if (at > layout_.s) throw CompactOverflow{};
+    const std::vector<int> fields = layout_.score_field_offsets();
+    for (int t = 1; t < mdp; ++t)
+      for (int u = 0; u < t; ++u) {
+        W w = m_.weight(cur[u], cur[t]);
+        if (w.is_zero()) continue;
+        W r = w;
+        for (int f : fields) {
+          clear_bits(r, f, layout_.s);
+          for (auto [score, off] : layout_.shift) {
+            const int len = layout_.width.at(score);
+            const std::uint64_t count = w.bits_at(f + off, len);
+            if (!count) continue;
+            const auto to = shift.find(score);
+            if (to == shift.end()) throw CompactOverflow{};
+            r.or_bits(f + to->second, count);
+          }
+        }
+        set(cur[u], cur[t], r);
+      }
+    layout_.shift = std::move(shift);
   }
 
   // The base edge weight of the pair (higher = earlier in the order, lower = later).
@@ -188,8 +234,8 @@ DutchPairing Engine<L>::run() {
         W r{};
         if (compatible(x, y)) {
           r = W(1 + !p_[x].bye_eligible + !p_[y].bye_eligible);
-          r <<= layout_.s;
-          r += W(layout_.shift.at(score(x)) + layout_.shift.at(score(y)));
+          r <<= layout_.full_s;
+          r += W(layout_.full_shift.at(score(x)) + layout_.full_shift.at(score(y)));
           r <<= b;
           r += W(score(x) >= top);
         }
@@ -257,6 +303,7 @@ DutchPairing Engine<L>::run() {
     while (next < n_ && score(next) >= score(group_start)) cur.push_back(next++);
     const int cn = (int)cur.size();
     auto in_bracket = [&](int v) { return v >= sg_begin_v && v < nsgb_v; };
+    if (layout_.compact) assign_score_fields(cur, mdp);
 
     // Base weights of every pair touching the bracket's residents or the next score group.
     std::vector<W> base((size_t)cn * cn);
@@ -310,25 +357,34 @@ DutchPairing Engine<L>::run() {
       }
     }
 
+    // Pairs v for good with the opponent that comes first among `worst_first` (read from the
+    // back) that a maximum-weight pairing allows: each candidate's edge gains an addend, the
+    // larger the earlier the candidate comes. `step_all`: every candidate, even one v cannot
+    // meet, takes an addend step.
+    std::vector<std::pair<int, W>> worst_first;
+    auto pair_first_possible = [&](int v, std::uint64_t addend, bool step_all) {
+      for (const auto& [u, base_weight] : worst_first) {
+        if (base_weight) {
+          W x = base_weight;
+          x += addend;
+          set(v, u, x);
+        }
+        addend += step_all || base_weight;
+      }
+      mate = solve();
+      const int mv = mate[v];
+      matched[v] = matched[mv] = 1;
+      finalize(v, mv);
+    };
+
     // Opponents of the moved-down players: the highest resident possible, in MDP order.
     for (int pi = 0; pi < mdp; ++pi) {
       const int v = cur[pi];
       if (!matched[v]) continue;
-      std::uint64_t addend = (std::uint64_t)cn;
-      for (int oi = nsgb - 1; oi >= mdp; --oi) {
-        const int ov = cur[oi];
-        if (matched[ov]) continue;
-        W x = B(pi, oi);
-        if (x) {
-          x += addend;
-          set(v, ov, x);
-          ++addend;
-        }
-      }
-      mate = solve();
-      const int mv = mate[v];
-      matched[mv] = 1;
-      finalize(v, mv);
+      worst_first.clear();
+      for (int oi = nsgb - 1; oi >= mdp; --oi)
+        if (!matched[cur[oi]]) worst_first.emplace_back(cur[oi], B(pi, oi));
+      pair_first_possible(v, (std::uint64_t)cn, false);
     }
 
     // The remainder (or homogeneous bracket): S1 = its first `rp` players.
@@ -422,21 +478,11 @@ DutchPairing Engine<L>::run() {
     for (int i = 0; i < rn; ++i) {
       const int P = rem[i], v = cur[P];
       if (!forward(v)) continue;
-      std::uint64_t addend = 0;
-      for (int j = rn - 1; j >= 0; --j) {
-        const int o = rem[j], ov = cur[o];
-        if (o <= P || matched[ov]) continue;
-        W x = B(P, o);
-        if (x) {
-          x += addend;
-          set(v, ov, x);
-        }
-        ++addend;
-      }
-      mate = solve();
-      const int mv = mate[v];
-      matched[v] = matched[mv] = 1;
-      finalize(v, mv);
+      worst_first.clear();
+      for (int j = rn - 1; j >= 0; --j)
+        if (rem[j] > P && !matched[cur[rem[j]]])
+          worst_first.emplace_back(cur[rem[j]], B(P, rem[j]));
+      pair_first_possible(v, 0, true);
     }
 
     // Next bracket: the unpaired players move down, joined by the next score group.
@@ -480,6 +526,31 @@ DutchPairing run_engine(const DutchInput& in, std::vector<Player> players,
                         const WeightLayout& layout) {
   Engine<L> e(in, std::move(players), layout);
   return e.run();
+}
+
+// The number of 64-bit limbs run_sized has an engine for, at least `bits` wide.
+int limbs_for(int bits) {
+  for (int l : {2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 32, 64})
+    if (64 * l >= bits) return l;
+  throw std::length_error("Dutch pairing: tournament too large for the edge-weight encoding");
+}
+
+DutchPairing run_sized(int limbs, const DutchInput& in, std::vector<Player> players,
+                       const WeightLayout& layout) {
+  switch (limbs) {
+    case 2: return run_engine<2>(in, std::move(players), layout);
+    case 3: return run_engine<3>(in, std::move(players), layout);
+    case 4: return run_engine<4>(in, std::move(players), layout);
+    case 5: return run_engine<5>(in, std::move(players), layout);
+    case 6: return run_engine<6>(in, std::move(players), layout);
+    case 7: return run_engine<7>(in, std::move(players), layout);
+    case 8: return run_engine<8>(in, std::move(players), layout);
+    case 10: return run_engine<10>(in, std::move(players), layout);
+    case 12: return run_engine<12>(in, std::move(players), layout);
+    case 16: return run_engine<16>(in, std::move(players), layout);
+    case 32: return run_engine<32>(in, std::move(players), layout);
+    default: return run_engine<64>(in, std::move(players), layout);
+  }
 }
 
 }  // namespace
@@ -549,27 +620,46 @@ DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options)
     while (j > 0 && players[j - 1].score == players[i].score) --j;
     const int size = (int)(i - j + 1);
     layout.shift[players[i].score] = layout.s;
+    layout.width[players[i].score] = dutch::bits_for(size);
     layout.s += dutch::bits_for(size);
     max_group = std::max(max_group, size);
     i = j;
   }
   layout.b = dutch::bits_for(max_group);
+  layout.full_s = layout.s;
+  layout.full_shift = layout.shift;
   // Spare top bits: the matcher keeps duals free in sign, modulo 2^bits (they stay within a
   // few times the largest weight).
-  const int bits = layout.total_bits() + 16;
-  if (bits <= 128) return dutch::run_engine<2>(input, std::move(players), layout);
-  if (bits <= 192) return dutch::run_engine<3>(input, std::move(players), layout);
-  if (bits <= 256) return dutch::run_engine<4>(input, std::move(players), layout);
-  if (bits <= 320) return dutch::run_engine<5>(input, std::move(players), layout);
-  if (bits <= 384) return dutch::run_engine<6>(input, std::move(players), layout);
-  if (bits <= 448) return dutch::run_engine<7>(input, std::move(players), layout);
-  if (bits <= 512) return dutch::run_engine<8>(input, std::move(players), layout);
-  if (bits <= 640) return dutch::run_engine<10>(input, std::move(players), layout);
-  if (bits <= 768) return dutch::run_engine<12>(input, std::move(players), layout);
-  if (bits <= 1024) return dutch::run_engine<16>(input, std::move(players), layout);
-  if (bits <= 2048) return dutch::run_engine<32>(input, std::move(players), layout);
-  if (bits <= 4096) return dutch::run_engine<64>(input, std::move(players), layout);
-  throw std::length_error("Dutch pairing: tournament too large for the edge-weight encoding");
+  auto bits = [&](const dutch::WeightLayout& l) {
+    return std::max(l.total_bits(), 2 + l.full_s + 2 * l.b) + 16;
+  };
+  const int full_limbs = dutch::limbs_for(bits(layout));
+  // Compact S fields (edge_weight.h) when room for the three widest score groups takes fewer
+  // 64-bit limbs; the S fields then get whatever room those limbs leave.
+  dutch::WeightLayout compact = layout;
+  compact.compact = true;
+  {
+    std::vector<int> widths;
+    for (auto [score, w] : layout.width) widths.push_back(w);
+    std::sort(widths.rbegin(), widths.rend());
+    compact.s = 0;
+    for (size_t i = 0; i < widths.size() && i < 3; ++i) compact.s += widths[i];
+  }
+  const int compact_limbs = dutch::limbs_for(bits(compact));
+  if (compact_limbs < full_limbs) {
+    while (compact.s < layout.s) {
+      ++compact.s;
+      if (dutch::limbs_for(bits(compact)) != compact_limbs) {
+        --compact.s;
+        break;
+      }
+    }
+    try {
+      return dutch::run_sized(compact_limbs, input, players, compact);
+    } catch (const dutch::CompactOverflow&) {  // a bracket with more score groups: full layout
+    }
+  }
+  return dutch::run_sized(full_limbs, input, std::move(players), layout);
 }
 
 }  // namespace arbiter::pairing

@@ -30,6 +30,15 @@
 //   3b + 1         room for the exchange / transposition preferences added per bracket
 //                  (C.04.3 art. 4.2-4.3: fewest exchanges, smallest BSN differences, then the
 //                  lowest opponent BSN for each S1 player in turn).
+//
+// Compact S fields: an S field only ever holds counters of scores present in the bracket
+// being paired (its moved-down players, residents and the next score group), so a large field
+// (many score groups) can give each S field room for a few groups only and re-assign the
+// counters to the scores of each bracket in turn (same widths, higher scores higher, so every
+// comparison of two pairings comes out the same). The few weights that carry counters from
+// one bracket into the next (between two moved-down players) are re-encoded. A bracket with
+// more scores than the room holds throws CompactOverflow and the round is paired again with
+// the full layout.
 #include <algorithm>
 #include <map>
 #include <vector>
@@ -49,15 +58,32 @@ inline int bits_for(long long v) {
 
 struct WeightLayout {
   int b = 0;                 // scoreGroupSizeBits
-  int s = 0;                 // total score-group bits
-  std::map<int, int> shift;  // score -> bit offset inside an S field
+  int s = 0;                 // bits of an S field
+  std::map<int, int> shift;  // score -> bit offset inside an S field (the current bracket's)
+  std::map<int, int> width;  // score -> bits of its counter (bits to count its group)
+  int full_s = 0;            // every score group side by side (the initial PAB matching)
+  std::map<int, int> full_shift;
+  bool compact = false;  // S fields re-assigned per bracket (see above)
   int played_rounds = 0;
+  int score_fields() const { return 2 + 2 * (played_rounds >= 1) + 2 * (played_rounds >= 2); }
   int total_bits() const {
     int t = 2 + b + s + b + s + 2 * b + 4 * b;
     if (played_rounds >= 1) t += 2 * b + 2 * s;
     if (played_rounds >= 2) t += 2 * b + 2 * s;
     return t + 3 * b + 1;
   }
+  // Bit offsets of the S fields ([C7], [C8], [C18]-[C21]), in the order written above.
+  std::vector<int> score_field_offsets() const {
+    const int low = 3 * b + 1, floats = std::min(played_rounds, 2);
+    std::vector<int> off;
+    int at = low + 2 * floats * s + 2 * floats * b + 4 * b + 2 * b;        // above [C9]
+    off.push_back(at + s + b);                                             // [C7]
+    off.push_back(at);                                                     // [C8] scores
+    for (int f = 2 * floats - 1; f >= 0; --f) off.push_back(low + f * s);  // [C18]-[C21]
+    return off;
+  }
 };
+
+struct CompactOverflow {};
 
 }  // namespace arbiter::pairing::dutch

@@ -67,6 +67,11 @@ class DynamicMatching {
   // Partner of v in the last solve (v itself if v was removed).
   int mate(int v) const { return mate_[v] < 0 ? v : to(mate_[v]); }
 
+  W weight(int u, int v) const {
+    W w = w_[(size_t)u * n_ + v];
+    return w.shr1();
+  }
+
   void set_weight(int u, int v, const W& weight) {
     const W w = weight + weight;
     W& a = w_[(size_t)u * n_ + v];
@@ -422,6 +427,23 @@ class DynamicMatching {
     has_bestedges_[b] = 1;
   }
 
+  // A walk around blossom b's cycle from child i to the base (child 0) along the side of even
+  // length: forwards when i is odd, backwards when it is even. w.j is the current child
+  // (negative indices count from the end).
+  struct Walk {
+    int j, step, back, len;
+    int at(int idx) const { return idx < 0 ? idx + len : idx; }
+  };
+  Walk walk_from(int b, int i) const {
+    const int len = (int)childs_[b].size();
+    return i & 1 ? Walk{i - len, 1, 0, len} : Walk{i, -1, 1, len};
+  }
+  // The cycle edge between the current child and the previous one, oriented as walked.
+  int walked_edge(const Walk& w, const std::vector<int>& ep) const {
+    const int p = ep[w.at(w.j - w.back)];
+    return w.back ? rev(p) : p;
+  }
+
   void expand_blossom(int b, bool endstage) {
     for (int s : childs_[b]) {
       blossomparent_[s] = -1;
@@ -435,38 +457,26 @@ class DynamicMatching {
     if (!endstage && label_[b] == 2) {
       const auto& ch = childs_[b];
       const auto& ep = endps_[b];
-      const int len = (int)ch.size();
       int entrychild = inblossom_[to(rev(labelend_[b]))];
-      int j = (int)(std::find(ch.begin(), ch.end(), entrychild) - ch.begin());
-      int jstep, endptrick;
-      if (j & 1) {
-        j -= len;
-        jstep = 1;
-        endptrick = 0;
-      } else {
-        jstep = -1;
-        endptrick = 1;
-      }
-      auto at = [&](int idx) { return idx < 0 ? idx + len : idx; };
-      auto flip = [&](int p, int t) { return t ? rev(p) : p; };
+      Walk w = walk_from(b, (int)(std::find(ch.begin(), ch.end(), entrychild) - ch.begin()));
       int p = labelend_[b];
-      while (j != 0) {
+      while (w.j != 0) {
         label_[to(rev(p))] = 0;
-        label_[to(flip(ep[at(j - endptrick)], endptrick ^ 1))] = 0;
+        label_[to(rev(walked_edge(w, ep)))] = 0;
         assign_label(to(rev(p)), 2, p);
-        j += jstep;
-        p = flip(ep[at(j - endptrick)], endptrick);
-        j += jstep;
+        w.j += w.step;
+        p = walked_edge(w, ep);
+        w.j += w.step;
       }
-      int bv = ch[at(j)];
+      int bv = ch[w.at(w.j)];
       label_[to(rev(p))] = label_[bv] = 2;
       labelend_[to(rev(p))] = labelend_[bv] = p;
       bestedge_[bv] = -1;
-      j += jstep;
-      while (ch[at(j)] != entrychild) {
-        bv = ch[at(j)];
+      w.j += w.step;
+      while (ch[w.at(w.j)] != entrychild) {
+        bv = ch[w.at(w.j)];
         if (label_[bv] == 1) {
-          j += jstep;
+          w.j += w.step;
           continue;
         }
         int found = -1;
@@ -478,7 +488,7 @@ class DynamicMatching {
           label_[to(mate_[blossombase_[bv]])] = 0;
           assign_label(found, 2, labelend_[found]);
         }
-        j += jstep;
+        w.j += w.step;
       }
     }
     free_blossom(b);
@@ -490,25 +500,15 @@ class DynamicMatching {
     if (t >= n_) augment_blossom(t, v);
     auto& ch = childs_[b];
     auto& ep = endps_[b];
-    const int len = (int)ch.size();
-    int i = (int)(std::find(ch.begin(), ch.end(), t) - ch.begin());
-    int j = i, jstep, endptrick;
-    if (i & 1) {
-      j -= len;
-      jstep = 1;
-      endptrick = 0;
-    } else {
-      jstep = -1;
-      endptrick = 1;
-    }
-    auto at = [&](int idx) { return idx < 0 ? idx + len : idx; };
-    while (j != 0) {
-      j += jstep;
-      t = ch[at(j)];
-      int p = endptrick ? rev(ep[at(j - endptrick)]) : ep[at(j - endptrick)];
+    const int i = (int)(std::find(ch.begin(), ch.end(), t) - ch.begin());
+    Walk w = walk_from(b, i);
+    while (w.j != 0) {
+      w.j += w.step;
+      t = ch[w.at(w.j)];
+      const int p = walked_edge(w, ep);
       if (t >= n_) augment_blossom(t, to(p));
-      j += jstep;
-      t = ch[at(j)];
+      w.j += w.step;
+      t = ch[w.at(w.j)];
       if (t >= n_) augment_blossom(t, to(rev(p)));
       mate_[to(p)] = rev(p);
       mate_[to(rev(p))] = p;
