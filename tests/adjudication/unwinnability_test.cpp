@@ -274,3 +274,12 @@ TEST(CanCheckmate, LoneMinorPieceWalksToAMatingConfiguration) {
     EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE)) << fen;
   }
 }
+
+// Two bishops against a bishop and pawns (lichess-public.tsv): the loser's bishop spoils the
+// corner mates, so the loser gives it away first and the simpler position is solved.
+TEST(CanCheckmate, MinorPiecesLetTheLoserGiveAPieceAwayFirst) {
+  auto pos = at("8/2B5/6k1/5p2/6pp/8/5K2/1B1b4 w - - 0 78");
+  auto r = adj::can_checkmate(pos, WHITE);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
+}

@@ -411,11 +411,17 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   //     winner, who takes it) and the simpler position is solved again with half of what is
   //     left. Only a found mate is used from it.
   {
+    // The same for a winner with minor pieces only (two or more, no pawns) against loser
+    // pieces, which spoil the mates in the corners: the loser gives one away first.
     const Bitboard ours = pos.pieces(side) & ~pos.pieces(side, KING);
-    if (popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) &&
-        (pos.pieces(~side, QUEEN) | pos.pieces(~side, ROOK)) && spent < node_budget) {
+    const bool lone_minor = popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) &&
+                            (pos.pieces(~side, QUEEN) | pos.pieces(~side, ROOK));
+    const bool minors = popcount(ours) >= 2 && ours == (ours & pos.pieces(KNIGHT, BISHOP)) &&
+                        (pos.pieces(~side) & ~pos.pieces(KING) & ~pos.pieces(PAWN));
+    if ((lone_minor || minors) && spent < node_budget) {
       Helpmate give(side);
-      give.capture_types(1u << QUEEN | 1u << ROOK);
+      give.capture_types(lone_minor ? 1u << QUEEN | 1u << ROOK
+                                    : 1u << KNIGHT | 1u << BISHOP | 1u << ROOK | 1u << QUEEN);
       std::vector<Move> first;
       const bool ok = give.run(pos, 1, 30, std::min<std::uint64_t>(20000, node_budget - spent), 0,
                                tables_->fresh_table(), first);
