@@ -243,7 +243,7 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       Helpmate close_in(side);
       close_in.chase(true);
       const bool closed =
-          close_in.run(pos, 1, 4, std::min<std::uint64_t>(1000, node_budget - spent), 250,
+          close_in.run(pos, 1, 3, std::min<std::uint64_t>(1000, node_budget - spent), 400,
                        tables_->quick_table(), line);
       spent += close_in.nodes();
       if (closed) return found(line, spent);

@@ -159,24 +159,58 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
   };
   std::uint8_t keys[MoveList::kCapacity];
   const std::size_t n = moves.size();
-  if (winner_to_move) {
+  // How many moves have each key, in ten bits per key of one register (at most 512 moves), so
+  // that empty keys are skipped and a key's scan stops at its last move.
+  std::uint64_t tally = 0;
+  auto note = [&](std::size_t i, std::uint8_t key) {
+    keys[i] = key;
+    tally += std::uint64_t(1) << (10 * key);
+  };
+  const bool plain = !capture_ && promote_ == NO_PIECE_TYPE && !use_goals_;
+  if (plain) {
+    // The plain cost model (see cost()) evaluated inline: every move of a node belongs to the
+    // side to move, so the side's branch and its reference squares are chosen once.
+    const std::uint8_t(&dist)[SQUARE_NB][SQUARE_NB] = kDistances.king;
+    if (winner_to_move) {
+      const CheckInfo ci(pos);
+      const Square aim = chase_ ? pos.king_square(~winner_) : target_;
+      for (std::size_t i = 0; i < n; ++i) {
+        const Move m = moves[i];
+        const Square from = m.from(), to = m.to();
+        const bool reward = pos.is_capture(m) || type_of(pos.piece_on(from)) == PAWN ||
+                            dist[aim][to] < dist[aim][from];
+        note(i, std::uint8_t((reward ? 0 : 2) + !ci.gives_check(pos, m)));
+      }
+    } else {
+      const Square own_king = pos.king_square(~winner_);
+      for (std::size_t i = 0; i < n; ++i) {
+        const Move m = moves[i];
+        const Square from = m.from(), to = m.to();
+        const PieceType pt = type_of(pos.piece_on(from));
+        const bool capture = pos.is_capture(m);
+        const bool reward =
+            pt == KING ? !m.is_castling() && dist[target_][to] < dist[target_][from]
+                       : pt != PAWN && !capture && dist[own_king][to] < dist[own_king][from];
+        note(i, std::uint8_t(reward ? 1 : capture || (pt == PAWN && !chase_) ? 5 : 3));
+      }
+    }
+  } else if (winner_to_move) {
     const CheckInfo ci(pos);
     for (std::size_t i = 0; i < n; ++i)
-      keys[i] = key_of(cost(pos, moves[i]), ci.gives_check(pos, moves[i]));
+      note(i, key_of(cost(pos, moves[i]), ci.gives_check(pos, moves[i])));
   } else {
-    for (std::size_t i = 0; i < n; ++i) keys[i] = key_of(cost(pos, moves[i]), false);
+    for (std::size_t i = 0; i < n; ++i) note(i, key_of(cost(pos, moves[i]), false));
   }
   constexpr int kCostOfKey[kKeys] = {kReward, kReward, kNormal, kNormal, kPunish, kPunish};
   for (int k = 0; k < kKeys; ++k) {
+    const std::uint64_t count = tally >> (10 * k) & 1023;
+    if (!count) continue;
     const int c = kCostOfKey[k];
     const bool check = !(k & 1);
     const int next = effort - (c == kNormal && past_progress ? 0 : c);
     if (next <= 0 && !check) {
       // Out of effort: only a mating move is of use. These moves still count as visited nodes
       // (the budgets are measured in moves looked at).
-      std::uint64_t count = 0;
-      for (std::size_t i = 0; i < n; ++i) count += keys[i] == k;
-      if (!count) continue;
       const std::uint64_t iter_room = iter_limit_ - std::min(iter_limit_, iter_nodes_);
       const std::uint64_t room =
           std::min(iter_room, node_limit_ - std::min(node_limit_, call_nodes_));
@@ -191,8 +225,10 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
       iter_nodes_ += count, call_nodes_ += count, total_nodes_ += count;
       continue;
     }
-    for (std::size_t i = 0; i < n; ++i) {
+    std::uint64_t left = count;
+    for (std::size_t i = 0; left; ++i) {
       if (keys[i] != k) continue;
+      --left;
       const Move m = moves[i];
       if (++iter_nodes_ > iter_limit_ || ++call_nodes_ > node_limit_) {
         if (call_nodes_ > node_limit_) global_stop_ = true;
