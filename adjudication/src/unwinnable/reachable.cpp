@@ -11,7 +11,7 @@
 #include "unwinnable/reachable.h"
 
 #include <algorithm>
-#include <unordered_map>
+#include <utility>
 
 namespace arbiter::adjudication::detail {
 namespace {
@@ -26,6 +26,50 @@ struct Node {
   Move move;
 };
 
+// The set of identities seen: open addressing with linear probing over a power-of-two table
+// kept at most half full (a node-based hash set allocated once per insertion, which cost more
+// than the move generation). Identity 0 is kept apart as the empty-slot marker.
+class SeenSet {
+ public:
+  SeenSet() : slots_(std::size_t(1) << 12, 0), mask_(slots_.size() - 1) {}
+  // True if `id` was not in the set (and is now).
+  bool insert(std::uint64_t id) {
+    if (id == 0) return !std::exchange(has_zero_, true);
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    for (std::size_t i = mix(id) & mask_;; i = (i + 1) & mask_) {
+      if (slots_[i] == id) return false;
+      if (slots_[i] == 0) {
+        slots_[i] = id;
+        ++size_;
+        return true;
+      }
+    }
+  }
+
+ private:
+  // Zobrist keys are already uniform, but their low bits also index the search tables; a
+  // multiplication spreads the high bits down.
+  static std::size_t mix(std::uint64_t id) {
+    return std::size_t((id * 0x9E3779B97F4A7C15ULL) >> 20);
+  }
+  void grow() {
+    std::vector<std::uint64_t> old(slots_.size() * 2, 0);
+    old.swap(slots_);
+    mask_ = slots_.size() - 1;
+    for (std::uint64_t id : old)
+      if (id)
+        for (std::size_t i = mix(id) & mask_;; i = (i + 1) & mask_)
+          if (slots_[i] == 0) {
+            slots_[i] = id;
+            break;
+          }
+  }
+  std::vector<std::uint64_t> slots_;
+  std::size_t mask_;
+  std::size_t size_ = 0;
+  bool has_zero_ = false;
+};
+
 }  // namespace
 
 ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t cap,
@@ -33,10 +77,9 @@ ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t 
   ReachResult r;
   std::vector<Node> nodes;
   nodes.reserve(std::min<std::size_t>(cap, 4096));
-  std::unordered_map<std::uint64_t, std::uint32_t> seen;
-  seen.reserve(std::min<std::size_t>(cap, 4096));
+  SeenSet seen;
   nodes.push_back({root, 0, Move::none()});
-  seen.emplace(identity(root), 0);
+  seen.insert(identity(root));
   MoveList moves;
   for (std::size_t head = 0; head < nodes.size(); ++head) {
     moves.clear();
@@ -60,7 +103,7 @@ ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t 
         return r;  // TooLarge
       }
       Position child = nodes[head].pos.after(m);
-      if (!seen.emplace(identity(child), std::uint32_t(nodes.size())).second) continue;
+      if (!seen.insert(identity(child))) continue;
       if (nodes.size() >= cap) {
         r.positions = nodes.size();
         return r;  // TooLarge
