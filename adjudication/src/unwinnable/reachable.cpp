@@ -11,77 +11,50 @@
 #include "unwinnable/reachable.h"
 
 #include <algorithm>
-#include <utility>
 
 namespace arbiter::adjudication::detail {
 namespace {
 
+// A position's identity: the Zobrist key with the en passant square, never 0 (the empty slot).
 std::uint64_t identity(const Position& p) {
-  return p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
+  const std::uint64_t k =
+      p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
+  return k ? k : 1;
 }
-
-struct Node {
-  Position pos;
-  std::uint32_t parent;
-  Move move;
-};
-
-// The set of identities seen: open addressing with linear probing over a power-of-two table
-// kept at most half full (a node-based hash set allocated once per insertion, which cost more
-// than the move generation). Identity 0 is kept apart as the empty-slot marker.
-class SeenSet {
- public:
-  SeenSet() : slots_(std::size_t(1) << 12, 0), mask_(slots_.size() - 1) {}
-  // True if `id` was not in the set (and is now).
-  bool insert(std::uint64_t id) {
-    if (id == 0) return !std::exchange(has_zero_, true);
-    if (2 * (size_ + 1) > slots_.size()) grow();
-    for (std::size_t i = mix(id) & mask_;; i = (i + 1) & mask_) {
-      if (slots_[i] == id) return false;
-      if (slots_[i] == 0) {
-        slots_[i] = id;
-        ++size_;
-        return true;
-      }
-    }
-  }
-
- private:
-  // Zobrist keys are already uniform, but their low bits also index the search tables; a
-  // multiplication spreads the high bits down.
-  static std::size_t mix(std::uint64_t id) {
-    return std::size_t((id * 0x9E3779B97F4A7C15ULL) >> 20);
-  }
-  void grow() {
-    std::vector<std::uint64_t> old(slots_.size() * 2, 0);
-    old.swap(slots_);
-    mask_ = slots_.size() - 1;
-    for (std::uint64_t id : old)
-      if (id)
-        for (std::size_t i = mix(id) & mask_;; i = (i + 1) & mask_)
-          if (slots_[i] == 0) {
-            slots_[i] = id;
-            break;
-          }
-  }
-  std::vector<std::uint64_t> slots_;
-  std::size_t mask_;
-  std::size_t size_ = 0;
-  bool has_zero_ = false;
-};
 
 }  // namespace
 
 ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t cap,
-                                std::uint64_t move_cap) {
+                                std::uint64_t move_cap, ReachSpace& space) {
   ReachResult r;
-  std::vector<Node> nodes;
-  nodes.reserve(std::min<std::size_t>(cap, 4096));
-  SeenSet seen;
+  auto& nodes = space.nodes;
+  auto& keys = space.keys;
+  nodes.clear();
+  std::size_t slots = 1024;
+  while (slots < 2 * cap) slots *= 2;
+  if (keys.size() < slots) keys.resize(slots);
+  std::fill(keys.begin(), keys.begin() + std::ptrdiff_t(slots), 0);
+  const std::uint64_t mask = slots - 1;
+  // Inserts `k`; false if it was there already (linear probing, at most half full).
+  auto insert = [&](std::uint64_t k) {
+    for (std::uint64_t i = (k * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
+      if (keys[i] == k) return false;
+      if (!keys[i]) return keys[i] = k, true;
+    }
+  };
   nodes.push_back({root, 0, Move::none()});
-  seen.insert(identity(root));
+  insert(identity(root));
   MoveList moves;
+  // Breadth-first levels: [level_begin, level_end) is the level being expanded. Open positions
+  // grow about tenfold per level, locked ones a few times at most; a level that grows more than
+  // sixfold past 2,000 positions will not fit under the cap, so the enumeration stops there.
+  std::size_t level_begin = 0, level_end = 1;
   for (std::size_t head = 0; head < nodes.size(); ++head) {
+    if (head == level_end) level_begin = level_end, level_end = nodes.size();
+    if (nodes.size() - level_end > std::max<std::size_t>(2000, 6 * (level_end - level_begin))) {
+      r.positions = nodes.size();
+      return r;  // TooLarge
+    }
     moves.clear();
     nodes[head].pos.generate_legal(moves);
     if (moves.size() == 0) {
@@ -103,12 +76,12 @@ ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t 
         return r;  // TooLarge
       }
       Position child = nodes[head].pos.after(m);
-      if (!seen.insert(identity(child))) continue;
+      if (!insert(identity(child))) continue;
       if (nodes.size() >= cap) {
         r.positions = nodes.size();
         return r;  // TooLarge
       }
-      nodes.push_back({std::move(child), std::uint32_t(head), m});
+      nodes.push_back({child, std::uint32_t(head), m});
     }
   }
   r.outcome = Reach::NoMate;

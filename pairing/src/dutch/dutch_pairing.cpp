@@ -306,8 +306,9 @@ DutchPairing Engine<L>::run() {
     if (layout_.compact) assign_score_fields(cur, mdp);
 
     // Base weights of every pair touching the bracket's residents or the next score group.
-    std::vector<W> base((size_t)cn * cn);
-    auto B = [&](int s, int l) -> W& { return base[(size_t)l * cn + s]; };
+    // Lower triangle (s < l), row by row.
+    std::vector<W> base((size_t)cn * (cn - 1) / 2);
+    auto B = [&](int s, int l) -> W& { return base[(size_t)l * (l - 1) / 2 + s]; };
     for (int l = mdp; l < cn; ++l)
       for (int s = 0; s < l; ++s) {
         B(s, l) = edge_weight(cur[s], cur[l], l < nsgb, l >= nsgb);
