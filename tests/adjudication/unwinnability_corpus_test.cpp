@@ -116,5 +116,5 @@ TEST(UnwinnabilityCorpus, CommunitySample) {
   auto t = check(rows, "community-public.tsv", full_run() ? adj::kDefaultNodeBudget : 300'000);
   EXPECT_EQ(t.wrong, 0);
   EXPECT_EQ(t.bad_witness, 0);
-  EXPECT_LE(t.undetermined * 100, int(rows.size()) * 12);
+  EXPECT_LE(t.undetermined * 100, int(rows.size()) * 8);
 }

@@ -238,3 +238,48 @@ TEST(CanCheckmate, WholeReachableSetWithoutMate) {
     EXPECT_EQ(r.method, adj::Method::Exhaustive) << r.reason;
   }
 }
+
+// A lone knight against queens: in every mating configuration some queen could take the knight
+// or would check the winner's king, unless spare queens shut those lines, and each spare queen
+// placed to do so must fit too (the enumeration places them instead of assuming any line can be
+// shut). From lichess-public.tsv and the community corpus.
+TEST(CanCheckmate, KnightAgainstSeveralQueensCannotMate) {
+  for (const char* fen :
+       {"8/2k5/8/8/2K3q1/2N5/8/1q6 w - - 2 47", "1q1q1q2/1k2q1q1/8/8/8/8/2N5/1K6 b - -"}) {
+    auto r = adj::can_checkmate(at(fen), WHITE);
+    EXPECT_EQ(r.verdict, adj::Verdict::Unwinnable) << fen << ": " << r.reason;
+    EXPECT_EQ(r.method, adj::Method::MatePattern) << fen;
+  }
+  // A queen and pawns (spares to shut lines) against a lone knight or bishop: mates exist
+  // (lichess-public.tsv), so the placement must not rule them out.
+  for (const char* fen :
+       {"8/8/8/6K1/1p6/1N2k3/8/7q b - - 3 64", "8/6p1/3kp3/8/8/1p6/1q2BK2/8 w - - 0 41"}) {
+    auto pos = at(fen);
+    auto r = adj::can_checkmate(pos, WHITE);
+    ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << fen << ": " << r.reason;
+    EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE)) << fen;
+  }
+}
+
+// A lone minor piece against many pieces (lichess-public.tsv): the mate is found by walking
+// every piece to a mating configuration (the loser's king into a corner, its own pieces and a
+// promoted pawn on the flight squares), by iterative deepening on the plies with a lower bound.
+TEST(CanCheckmate, LoneMinorPieceWalksToAMatingConfiguration) {
+  for (const char* fen : {"8/6p1/5k2/4n3/5Kp1/2p5/2B5/8 b - - 1 62",
+                          "4k2r/5p1p/2pp4/4p3/5q2/1p4N1/3b1K2/8 w k - 2 43",
+                          "8/6k1/p7/3b4/1pp5/2p5/2B2K2/8 b - - 1 52"}) {
+    auto pos = at(fen);
+    auto r = adj::can_checkmate(pos, WHITE);
+    ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << fen << ": " << r.reason;
+    EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE)) << fen;
+  }
+}
+
+// Two bishops against a bishop and pawns (lichess-public.tsv): the loser's bishop spoils the
+// corner mates, so the loser gives it away first and the simpler position is solved.
+TEST(CanCheckmate, MinorPiecesLetTheLoserGiveAPieceAwayFirst) {
+  auto pos = at("8/2B5/6k1/5p2/6pp/8/5K2/1B1b4 w - - 0 78");
+  auto r = adj::can_checkmate(pos, WHITE);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
+}

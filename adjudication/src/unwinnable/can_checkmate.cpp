@@ -14,6 +14,7 @@
 #include "arbiter/adjudication/unwinnability.h"
 #include "arbiter/engine/san.h"
 #include "unwinnable/confinement.h"
+#include "unwinnable/goal_search.h"
 #include "unwinnable/material.h"
 #include "unwinnable/reachable.h"
 #include "unwinnable/search.h"
@@ -106,6 +107,7 @@ Winnability unwinnable(Method m, std::string why, std::uint64_t nodes) {
 // The quick first search gets a small table that stays in cache; the long searches a large one.
 struct Solver::Tables {
   std::unique_ptr<detail::TranspositionTable> small, large;
+  detail::ReachSpace reach;  // the breadth-first enumeration's memory
   static detail::TranspositionTable* fresh(std::unique_ptr<detail::TranspositionTable>& t,
                                            int log2_size) {
     if (!t)
@@ -227,9 +229,12 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   //    a natural mate the corner-driven search meets within a few hundred nodes; when it does
   //    not, a search in which the winner's pieces close in on the loser's king where it stands
   //    (instead of driving it to a corner) usually finds one within a thousand; then the corner
-  //    search goes on with its full allowance. When the winner has pawns but no queen or rook,
-  //    the mate usually comes after a promotion: a shorter search, then one that only walks a
-  //    pawn to a queen (the loser making way), then a search for the mate from there.
+  //    search starts again with its full allowance. These two looks are not charged against the
+  //    budget of what follows (charged from zero again), so that the later phases, and what they
+  //    decide, do not depend on them: at most 1,400 nodes more in all. When the winner has pawns
+  //    but no queen or rook, the mate usually comes after a promotion: a shorter search, then one
+  //    that only walks a pawn to a queen (the loser making way), then a search for the mate from
+  //    there.
   const bool promotes_first =
       !pos.pieces(side, QUEEN) && !pos.pieces(side, ROOK) && pos.pieces(side, PAWN);
   const std::uint64_t quick = std::min<std::uint64_t>(node_budget, promotes_first ? 1500 : 4000);
@@ -239,15 +244,15 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
                                tables_->quick_table(), line);
     spent += glance.nodes();
     if (ok) return found(line, spent);
-    if (spent < node_budget) {
+    {
       Helpmate close_in(side);
       close_in.chase(true);
-      const bool closed =
-          close_in.run(pos, 1, 3, std::min<std::uint64_t>(1000, node_budget - spent), 400,
-                       tables_->quick_table(), line);
+      const bool closed = close_in.run(pos, 1, 3, std::min<std::uint64_t>(1000, node_budget), 400,
+                                       tables_->quick_table(), line);
       spent += close_in.nodes();
       if (closed) return found(line, spent);
     }
+    spent = 0;
   }
   Helpmate hm(side);
   if (spent < node_budget &&
@@ -356,25 +361,52 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
           starts.push_back({next, std::move(first), std::move(goals)});
       }
     }
-    // At most half of what is left: the searches of phase 6 find what the goals miss. Each
-    // effort level is capped, so that a steered search deepens quickly (a planned route has
-    // few alternatives worth exploring in full).
+    // The (start, goal) pairs, those from the position itself first (then those after each
+    // promotion), nearest first within a start, each searched for
+    // a line that walks every piece to its square (GoalSearch, iterative deepening on the
+    // plies with a lower bound), first with little slack and few nodes, then with more for the
+    // nearest pairs, so that many far pairs do not starve a near one. At most half of what is
+    // left: the searches of phase 6 find what the goals miss.
+    struct Pair {
+      const Start* start;
+      const MateGoal* goal;
+      int distance;
+    };
+    std::vector<Pair> pairs;
+    for (const Start& st : starts)
+      for (const MateGoal& g : st.goals)
+        pairs.push_back({&st, &g, int(&st - starts.data()) * 1000 + g.distance});
+    std::stable_sort(pairs.begin(), pairs.end(),
+                     [](const Pair& a, const Pair& b) { return a.distance < b.distance; });
     const std::uint64_t stop = spent + (node_budget - spent) / 2;
-    for (std::uint64_t limit : {3000, 25000, 200000}) {
-      for (const Start& st : starts)
-        for (const MateGoal& g : st.goals) {
-          if (spent >= stop) break;
+    // Two kinds of search alternate: GoalSearch (slack > 0), and the helpmate search with the
+    // goals as its cost model (slack 0), which finds other routes (captures, detours).
+    constexpr struct {
+      int slack;
+      std::uint64_t limit;
+      std::size_t pairs;
+    } kLevels[] = {{4, 2000, 64},   {0, 3000, 64},   {8, 20000, 24}, {0, 25000, 64},
+                   {12, 100000, 8}, {0, 200000, 64}, {16, 300000, 3}};
+    for (const auto& level : kLevels) {
+      for (std::size_t i = 0; i < std::min(level.pairs, pairs.size()) && spent < stop; ++i) {
+        const std::uint64_t limit = std::min(level.limit, stop - spent);
+        bool ok;
+        if (level.slack > 0) {
+          GoalSearch walk(side, pairs[i].goal->goal);
+          ok = walk.run(pairs[i].start->pos, level.slack, limit, line);
+          spent += walk.nodes();
+        } else {
           Helpmate steer(side);
-          steer.set_goals(g.goal);
-          const bool ok = steer.run(st.pos, 1, 60, std::min(limit, stop - spent), 2000,
-                                    tables_->fresh_table(), line);
+          steer.set_goals(pairs[i].goal->goal);
+          ok = steer.run(pairs[i].start->pos, 1, 60, limit, 2000, tables_->fresh_table(), line);
           spent += steer.nodes();
-          if (ok) {
-            std::vector<Move> full = st.prefix;
-            full.insert(full.end(), line.begin(), line.end());
-            return found(full, spent);
-          }
         }
+        if (ok) {
+          std::vector<Move> full = pairs[i].start->prefix;
+          full.insert(full.end(), line.begin(), line.end());
+          return found(full, spent);
+        }
+      }
     }
   }
   // 5c. A lone knight or bishop against a queen or rook: those usually take the checker or
@@ -382,11 +414,17 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   //     winner, who takes it) and the simpler position is solved again with half of what is
   //     left. Only a found mate is used from it.
   {
+    // The same for a winner with minor pieces only (two or more, no pawns) against loser
+    // pieces, which spoil the mates in the corners: the loser gives one away first.
     const Bitboard ours = pos.pieces(side) & ~pos.pieces(side, KING);
-    if (popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) &&
-        (pos.pieces(~side, QUEEN) | pos.pieces(~side, ROOK)) && spent < node_budget) {
+    const bool lone_minor = popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) &&
+                            (pos.pieces(~side, QUEEN) | pos.pieces(~side, ROOK));
+    const bool minors = popcount(ours) >= 2 && ours == (ours & pos.pieces(KNIGHT, BISHOP)) &&
+                        (pos.pieces(~side) & ~pos.pieces(KING) & ~pos.pieces(PAWN));
+    if ((lone_minor || minors) && spent < node_budget) {
       Helpmate give(side);
-      give.capture_types(1u << QUEEN | 1u << ROOK);
+      give.capture_types(lone_minor ? 1u << QUEEN | 1u << ROOK
+                                    : 1u << KNIGHT | 1u << BISHOP | 1u << ROOK | 1u << QUEEN);
       std::vector<Move> first;
       const bool ok = give.run(pos, 1, 30, std::min<std::uint64_t>(20000, node_budget - spent), 0,
                                tables_->fresh_table(), first);
@@ -407,8 +445,8 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   // them, else the shortest mate. Each move played counts as a node.
   auto enumerate = [&](std::size_t cap, std::uint64_t moves, Winnability* out) {
     if (spent >= node_budget) return false;
-    const ReachResult r =
-        enumerate_reachable(pos, side, cap, std::min<std::uint64_t>(moves, node_budget - spent));
+    const ReachResult r = enumerate_reachable(
+        pos, side, cap, std::min<std::uint64_t>(moves, node_budget - spent), tables_->reach);
     switch (r.outcome) {
       case Reach::MateFound: *out = found(r.line, spent + r.nodes); return true;
       case Reach::NoMate:

@@ -116,6 +116,113 @@ bool assign_anywhere(Bitboard squares, std::array<int, kKinds>& count, int& wild
   return false;
 }
 
+// The exact form of `assign` for when the loser has pieces to spare (more than the open flight
+// squares need): instead of assuming any line may be shut by some piece, spare pieces are placed
+// on the board to shut it, and each of them must fit there too. Pieces stand on `occ` (the
+// kings, the checker, the blockers placed so far, and every open flight square, which will hold
+// a blocker). In the mate position the loser is to move, so no loser piece may take the checker
+// or interpose on `ray` (a single winner piece pins nothing), and none may attack the winner's
+// king on `q` (the winner's move cannot have left it in check). Pawns and knights are judged
+// exactly where they stand; a slider's lines once every flight square is filled, against the
+// final occupancy, each open line asking for a spare piece on one of its squares (not on the
+// ray, where it would block the check). The search is exhaustive; `work` bounds it, and running
+// out answers "a mate may exist", which proves nothing.
+struct Exact {
+  Color loser = BLACK;
+  Square c = SQ_NONE, q = SQ_NONE;
+  Bitboard ray = 0, targets = 0;  // targets: the checker, the ray, the winner's king
+  std::array<int, kKinds> count{};
+  int wild = 0;
+  std::array<Square, 32> sq{};
+  std::array<Kind, 32> kind{};
+  int n = 0;
+  long work = 0;
+
+  bool leaper_fits(Kind k, Square u, Bitboard occ) const {
+    switch (k) {
+      case kPawn: {
+        if (square_bb(u) & (rank_bb(RANK_1) | rank_bb(RANK_8))) return false;
+        if (pawn_attacks(loser, u) & (square_bb(c) | square_bb(q))) return false;
+        const Square one = Square(u + pawn_push(loser));
+        if (ray & square_bb(one)) return false;
+        (void)occ;
+        return true;
+      }
+      case kKnight: return !(knight_attacks(u) & targets);
+      case kLightBishop: return bool(square_bb(u) & LIGHT_SQUARES);
+      case kDarkBishop: return bool(square_bb(u) & DARK_SQUARES);
+      default: return true;
+    }
+  }
+  // Does the piece on u reach a target (true), and where could a spare piece shut that line
+  // (`*line`: the squares in between, possibly none)?
+  bool open_line(Kind k, Square u, Bitboard occ, Bitboard* line) const {
+    Bitboard reach = 0;
+    switch (k) {
+      case kPawn: {
+        // A double step onto the ray interposes unless the square in front is taken.
+        const Square one = Square(u + pawn_push(loser));
+        *line = square_bb(one);
+        return relative_rank(loser, rank_of(u)) == RANK_2 && !(occ & square_bb(one)) &&
+               (ray & square_bb(Square(one + pawn_push(loser))));
+      }
+      case kLightBishop:
+      case kDarkBishop: reach = bishop_attacks(u, occ); break;
+      case kRook: reach = rook_attacks(u, occ); break;
+      case kQueen: reach = queen_attacks(u, occ); break;
+      default: return false;
+    }
+    const Bitboard hit = reach & targets;
+    if (!hit) return false;
+    *line = between_bb(u, lsb(hit)) & ~square_bb(lsb(hit));
+    return true;
+  }
+  bool take(Kind k) {
+    if (count[k] > 0) return --count[k], true;
+    if (wild > 0) return --wild, true;
+    return false;
+  }
+  void give(Kind k, bool from_count) { from_count ? ++count[k] : ++wild; }
+
+  bool place(Bitboard open, Bitboard occ) {
+    if (--work < 0) return true;  // out of work: no proof
+    if (open) {
+      const Square u = lsb(open);
+      for (int k = 0; k < kKinds; ++k) {
+        if (!leaper_fits(Kind(k), u, occ)) continue;
+        const bool from_count = count[k] > 0;
+        if (!take(Kind(k))) continue;
+        sq[n] = u, kind[n] = Kind(k), ++n;
+        const bool ok = place(open & (open - 1), occ);
+        --n;
+        give(Kind(k), from_count);
+        if (ok) return true;
+      }
+      return false;
+    }
+    for (int i = 0; i < n; ++i) {
+      Bitboard line = 0;
+      if (!open_line(kind[i], sq[i], occ, &line)) continue;
+      if (n == int(sq.size())) return true;  // no room to record more: no proof
+      for (Bitboard vs = line & ~occ & ~ray; vs;) {
+        const Square v = pop_lsb(vs);
+        for (int k = 0; k < kKinds; ++k) {
+          if (!leaper_fits(Kind(k), v, occ | square_bb(v))) continue;
+          const bool from_count = count[k] > 0;
+          if (!take(Kind(k))) continue;
+          sq[n] = v, kind[n] = Kind(k), ++n;
+          const bool ok = place(0, occ | square_bb(v));
+          --n;
+          give(Kind(k), from_count);
+          if (ok) return true;
+        }
+      }
+      return false;  // this line can be shut by no spare piece
+    }
+    return true;  // every line shut: a mate position exists
+  }
+};
+
 // Does any checkmate position exist where the winner has only its king and one knight or one
 // bishop (of colour `bishop_squares`), and the loser's king is boxed in by pieces taken from
 // `m`? Every legal mate of that material is a configuration enumerated here (the loser king's
@@ -127,6 +234,7 @@ bool assign_anywhere(Bitboard squares, std::array<int, kKinds>& count, int& wild
 bool mate_pattern_exists(PieceType checker, Bitboard bishop_squares, const LoserMaterial& m) {
   std::array<int, kKinds> count = m.count;
   int wild = m.wild;
+  long work = 400000;  // steps of the exact placements over all configurations
   for (int ks = 0; ks < 64; ++ks) {
     Square k = Square(ks);
     Bitboard checker_squares =
@@ -144,9 +252,19 @@ bool mate_pattern_exists(PieceType checker, Bitboard bishop_squares, const Loser
         int total = wild;
         for (int n : count) total += n;
         if (popcount(open) > total) continue;
-        Bitboard shield =
-            popcount(open) < total ? ~Bitboard(0) : open | square_bb(q) | square_bb(k);
-        if (assign(open, count, wild, m.colour, c, ray, shield)) return true;
+        if (popcount(open) == total) {
+          if (assign(open, count, wild, m.colour, c, ray, open | square_bb(q) | square_bb(k)))
+            return true;
+          continue;
+        }
+        // Pieces to spare: the optimistic test first (any line may be shut), then the exact one.
+        if (!assign(open, count, wild, m.colour, c, ray, ~Bitboard(0))) continue;
+        Exact x;
+        x.loser = m.colour, x.c = c, x.q = q, x.ray = ray;
+        x.targets = square_bb(c) | ray | square_bb(q);
+        x.count = count, x.wild = wild, x.work = 20000;
+        if (x.place(open, open | square_bb(k) | square_bb(q) | square_bb(c))) return true;
+        if ((work -= 20000 - std::max(0L, x.work)) < 0) return true;  // out of work: no proof
       }
     }
   }
@@ -269,7 +387,7 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
   std::vector<Square> blockers;
   for (Bitboard b = pos.pieces(loser) & ~pos.pieces(loser, KING); b;)
     blockers.push_back(pop_lsb(b));
-  if (blockers.size() > 5) return best;  // the assignment search grows fast with more
+  if (blockers.size() > 12) return best;  // the assignment search is bounded by `work` below
   auto consider = [&](const MateGoal& g) {
     if (best.size() < max_goals) {
       best.push_back(g);

@@ -11,34 +11,50 @@
 #include "unwinnable/reachable.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace arbiter::adjudication::detail {
 namespace {
 
+// A position's identity: the Zobrist key with the en passant square, never 0 (the empty slot).
 std::uint64_t identity(const Position& p) {
-  return p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
+  const std::uint64_t k =
+      p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
+  return k ? k : 1;
 }
-
-struct Node {
-  Position pos;
-  std::uint32_t parent;
-  Move move;
-};
 
 }  // namespace
 
 ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t cap,
-                                std::uint64_t move_cap) {
+                                std::uint64_t move_cap, ReachSpace& space) {
   ReachResult r;
-  std::vector<Node> nodes;
-  nodes.reserve(std::min<std::size_t>(cap, 4096));
-  std::unordered_map<std::uint64_t, std::uint32_t> seen;
-  seen.reserve(std::min<std::size_t>(cap, 4096));
+  auto& nodes = space.nodes;
+  auto& keys = space.keys;
+  nodes.clear();
+  std::size_t slots = 1024;
+  while (slots < 2 * cap) slots *= 2;
+  if (keys.size() < slots) keys.resize(slots);
+  std::fill(keys.begin(), keys.begin() + std::ptrdiff_t(slots), 0);
+  const std::uint64_t mask = slots - 1;
+  // Inserts `k`; false if it was there already (linear probing, at most half full).
+  auto insert = [&](std::uint64_t k) {
+    for (std::uint64_t i = (k * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
+      if (keys[i] == k) return false;
+      if (!keys[i]) return keys[i] = k, true;
+    }
+  };
   nodes.push_back({root, 0, Move::none()});
-  seen.emplace(identity(root), 0);
+  insert(identity(root));
   MoveList moves;
+  // Breadth-first levels: [level_begin, level_end) is the level being expanded. Open positions
+  // grow about tenfold per level, locked ones a few times at most; a level that grows more than
+  // sixfold past 2,000 positions will not fit under the cap, so the enumeration stops there.
+  std::size_t level_begin = 0, level_end = 1;
   for (std::size_t head = 0; head < nodes.size(); ++head) {
+    if (head == level_end) level_begin = level_end, level_end = nodes.size();
+    if (nodes.size() - level_end > std::max<std::size_t>(2000, 6 * (level_end - level_begin))) {
+      r.positions = nodes.size();
+      return r;  // TooLarge
+    }
     moves.clear();
     nodes[head].pos.generate_legal(moves);
     if (moves.size() == 0) {
@@ -60,12 +76,12 @@ ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t 
         return r;  // TooLarge
       }
       Position child = nodes[head].pos.after(m);
-      if (!seen.emplace(identity(child), std::uint32_t(nodes.size())).second) continue;
+      if (!insert(identity(child))) continue;
       if (nodes.size() >= cap) {
         r.positions = nodes.size();
         return r;  // TooLarge
       }
-      nodes.push_back({std::move(child), std::uint32_t(head), m});
+      nodes.push_back({child, std::uint32_t(head), m});
     }
   }
   r.outcome = Reach::NoMate;

@@ -20,8 +20,20 @@ struct ReachResult {
   std::size_t positions = 0;
 };
 
+// The memory of an enumeration, kept by a Solver between queries (so that the pages are only
+// faulted in once): the positions in breadth-first order and an open-addressing set of keys.
+struct ReachSpace {
+  struct Node {
+    Position pos;
+    std::uint32_t parent;
+    Move move;
+  };
+  std::vector<Node> nodes;
+  std::vector<std::uint64_t> keys;  // 0: empty slot
+};
+
 // Enumerates at most `cap` distinct positions (and plays at most `move_cap` moves).
 ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t cap,
-                                std::uint64_t move_cap);
+                                std::uint64_t move_cap, ReachSpace& space);
 
 }  // namespace arbiter::adjudication::detail

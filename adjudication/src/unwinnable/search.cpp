@@ -138,15 +138,14 @@ int Helpmate::cost(const Position& pos, Move m) const {
 }
 
 bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
-  if (stack_.size() >= kMaxLine) return false;
-  // The table first, before any move is generated: a position already searched with at least
-  // this effort found no mate then (a mate would have ended the search), so it is skipped.
-  if (tt_ && tt_->seen_with(search_key(pos), std::uint8_t(std::min(effort, 255)))) return false;
   MoveList moves;
   pos.generate_legal(moves);
   if (moves.empty()) return pos.side_to_move() != winner_ && pos.in_check();
   if (bare(pos, winner_)) return false;
-  if (effort <= 0) return false;
+  if (effort <= 0 || stack_.size() >= kMaxLine) return false;
+  // Only positions that are searched are recorded: recording finished or bare ones too would
+  // evict entries the search needs.
+  if (tt_ && tt_->seen_with(search_key(pos), std::uint8_t(std::min(effort, 255)))) return false;
   const bool winner_to_move = pos.side_to_move() == winner_;
   // Order: cheap (promising) moves first, and among the winner's moves checks first. Costs take
   // three values (kReward, kNormal, kPunish), so each move gets one of six keys (cost, then

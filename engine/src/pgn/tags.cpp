@@ -19,8 +19,17 @@ std::string fold(std::string_view s) {  // lower case without blanks, '-' and '_
 
 bool parse_number(std::string_view s, double& out) {
   if (s.empty()) return false;
-  for (char c : s)
+  bool integer = s.size() <= 15;
+  for (char c : s) {
     if (!std::isdigit(static_cast<unsigned char>(c)) && c != '.') return false;
+    integer &= c != '.';
+  }
+  if (integer) {  // exact in a double, as strtod would give it (once per game: no strtod call)
+    double v = 0;
+    for (char c : s) v = v * 10 + (c - '0');
+    out = v;
+    return true;
+  }
   std::string tmp(s);
   char* end = nullptr;
   out = std::strtod(tmp.c_str(), &end);

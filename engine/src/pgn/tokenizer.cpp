@@ -376,30 +376,37 @@ class Tokenizer {
 
   // Move number indication (PGN 8.2.2): digits then any number of periods (or an ellipsis).
   void move_number(size_t b, Location at) {
+    // (Locals: stores to the member index could alias the string's size and data.)
+    const char* p = s_.data();
+    const size_t size = s_.size();
+    size_t i = i_;
     uint32_t n = 0;
-    while (i_ < s_.size() && is_digit(s_[i_])) {
-      n = n * 10 + uint32_t(s_[i_] - '0');
-      ++i_;
+    while (i < size && is_digit(p[i])) {
+      n = n * 10 + uint32_t(p[i] - '0');
+      ++i;
       if (n > 100000000) n = 100000000;
     }
     size_t dots = 0;
-    while (i_ < s_.size() &&
-           (s_[i_] == '.' || (s_[i_] == '\xE2' && s_.compare(i_, 3, "\xE2\x80\xA6") == 0))) {
-      if (s_[i_] == '.') {
-        ++i_;
+    for (;;) {
+      if (i < size && p[i] == '.') {
+        ++i;
         ++dots;
-      } else {
-        i_ += 3;
+      } else if (i + 3 <= size && std::memcmp(p + i, "\xE2\x80\xA6", 3) == 0) {
+        i += 3;
         dots += 3;
+      } else {
+        break;
       }
     }
-    if (i_ < s_.size() && is_symbol(s_[i_]) && dots == 0) {
+    if (i < size && is_symbol(p[i]) && dots == 0) {
       // digits glued to letters: not a move number ("1e4"); treat as an invalid symbol
-      while (i_ < s_.size() && is_symbol(s_[i_])) ++i_;
+      while (i < size && is_symbol(p[i])) ++i;
+      i_ = i;
       invalid(b, at);
       return;
     }
-    push(TokenKind::MoveNumber, b, i_ - b, n, at);
+    i_ = i;
+    push(TokenKind::MoveNumber, b, i - b, n, at);
   }
 
   void word() {

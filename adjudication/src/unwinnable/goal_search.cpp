@@ -1,0 +1,127 @@
+// Goal-directed helpmate search (see goal_search.h).
+#include "unwinnable/goal_search.h"
+
+#include <algorithm>
+
+#include "unwinnable/material.h"
+
+namespace arbiter::adjudication::detail {
+namespace {
+
+constexpr int kNever = 99;
+
+std::uint64_t identity(const Position& p) {
+  return p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
+}
+
+// Plies needed when the side to move must still make `own` moves and the other side `other`.
+int plies(int own, int other) { return std::max(own ? 2 * own - 1 : 0, 2 * other); }
+
+int piece_distance(const Position& pos, Square from, Square to) {
+  const Piece p = pos.piece_on(from);
+  return move_distance(type_of(p), color_of(p), from, to);
+}
+
+}  // namespace
+
+int GoalSearch::bound(const Position& pos) const {
+  int need[COLOR_NB] = {0, 0};
+  for (int s = 0; s < SQUARE_NB; ++s) {
+    if (goal_[s] == SQ_NONE) continue;
+    if (pos.piece_on(Square(s)) == NO_PIECE) return kNever;
+    need[color_of(pos.piece_on(Square(s)))] += piece_distance(pos, Square(s), goal_[s]);
+  }
+  const Color us = pos.side_to_move();
+  return plies(need[us], need[~us]);
+}
+
+bool GoalSearch::run(const Position& root, int max_slack, std::uint64_t node_limit,
+                     std::vector<Move>& line) {
+  nodes_ = 0;
+  limit_ = node_limit;
+  stop_ = false;
+  int need[COLOR_NB] = {0, 0};
+  for (int s = 0; s < SQUARE_NB; ++s) {
+    if (goal_[s] == SQ_NONE) continue;
+    if (root.piece_on(Square(s)) == NO_PIECE) return false;
+    need[color_of(root.piece_on(Square(s)))] += piece_distance(root, Square(s), goal_[s]);
+  }
+  const int base = plies(need[root.side_to_move()], need[~root.side_to_move()]);
+  table_.assign(std::size_t(1) << 14, {0, 0});
+  for (int slack = 0; slack <= max_slack && !stop_; ++slack) {
+    max_ply_ = base + slack;
+    // The mate is the winner's move: the line has odd length when the winner moves first.
+    if ((max_ply_ % 2 == 1) != (root.side_to_move() == winner_)) continue;
+    std::fill(table_.begin(), table_.end(), std::pair<std::uint64_t, int>{0, 0});
+    stack_.clear();
+    if (search(root, 0, need[winner_], need[~winner_])) {
+      line = stack_;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool GoalSearch::search(const Position& pos, int ply, int need_winner, int need_loser) {
+  const Color us = pos.side_to_move();
+  const int own = us == winner_ ? need_winner : need_loser;
+  const int other = us == winner_ ? need_loser : need_winner;
+  if (ply + plies(own, other) > max_ply_) return false;
+  if (own == 0 && other == 0 && us != winner_ && pos.in_check() && pos.count_legal_moves() == 0)
+    return true;  // the configuration is reached, and it is a checkmate
+  if (ply == max_ply_) {
+    // Every piece stands on its square: is it a checkmate by the winner?
+    return us != winner_ && pos.in_check() && pos.count_legal_moves() == 0;
+  }
+  auto& slot = table_[identity(pos) & (table_.size() - 1)];
+  const std::uint64_t key = identity(pos) | 1;  // never 0 (empty slot)
+  if (slot.first == key && slot.second <= ply) return false;
+  slot = {key, ply};
+  MoveList moves;
+  pos.generate_legal(moves);
+  if (moves.size() == 0) return false;
+  // Moves that bring a piece closer first (they keep the bound), the others after.
+  std::array<std::pair<int, Move>, MoveList::kCapacity> order;
+  std::size_t n = 0;
+  for (Move m : moves) {
+    const Square from = m.from(), to = m.to();
+    if (pos.is_capture(m) && !m.is_en_passant() && goal_[to] != SQ_NONE) continue;  // lost
+    if (m.is_en_passant() && goal_[Square(to - pawn_push(us))] != SQ_NONE) continue;
+    int delta = 0;
+    if (goal_[from] != SQ_NONE && !m.is_castling()) {
+      const Piece p = pos.piece_on(from);
+      PieceType pt = m.is_promotion() ? m.promotion_type() : type_of(p);
+      delta =
+          move_distance(pt, us, to, goal_[from]) - move_distance(type_of(p), us, from, goal_[from]);
+    } else if (m.is_castling()) {
+      continue;  // castling moves two pieces; not worth steering
+    }
+    order[n++] = {delta, m};
+  }
+  std::stable_sort(order.begin(), order.begin() + n,
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t i = 0; i < n; ++i) {
+    if (++nodes_ > limit_) {
+      stop_ = true;
+      return false;
+    }
+    const Move m = order[i].second;
+    const Square from = m.from(), to = m.to();
+    int nw = need_winner, nl = need_loser;
+    (us == winner_ ? nw : nl) += order[i].first;
+    const Square g = goal_[from];
+    goal_[to] = g;
+    goal_[from] = SQ_NONE;
+    const Position child = pos.after(m);
+    stack_.push_back(m);
+    const bool ok = search(child, ply + 1, nw, nl);
+    goal_[from] = g;
+    goal_[to] = SQ_NONE;
+    if (ok) return true;
+    stack_.pop_back();
+    if (stop_) return false;
+  }
+  return false;
+}
+
+}  // namespace arbiter::adjudication::detail
