@@ -99,7 +99,7 @@ void BM_DutchRound(benchmark::State& state) {
   std::snprintf(label, sizeof label, "pairing %016llx", (unsigned long long)hash);
   state.SetLabel(label);
 }
-// 1,001: an odd field (a dummy vertex stands for the PAB), still several times slower.
+// 1,001: an odd field (a dummy vertex stands for the PAB), still a few times slower.
 BENCHMARK(BM_DutchRound)
     ->Arg(200)
     ->Arg(1000)

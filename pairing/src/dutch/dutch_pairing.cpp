@@ -288,6 +288,7 @@ DutchPairing Engine<L>::run() {
     for (int i = 0; i < (int)counts.size(); ++i) played_games_rank_[counts[i]] = i;
     for (int x = 0; x < n_; ++x)
       for (int y = 0; y < x; ++y) set(x, y, edge_weight(y, x, false, false));
+    m_.reset();  // every weight changed: a fresh start is cheaper than a repair
   }
 
   std::vector<char> matched(n_, 0);

@@ -94,6 +94,22 @@ class DynamicMatching {
     if (!ok && !dirty_flag_[u] && !dirty_flag_[v]) mark(u);
   }
 
+  // Forgets the matching, the duals and the blossoms: the next solve starts from scratch (for
+  // a caller that has just replaced most weights).
+  void reset() {
+    if (!solved_) return;
+    for (int b = n_; b < 2 * n_; ++b)
+      if (blossombase_[b] >= 0) free_blossom(b);
+    for (int v = 0; v < n_; ++v) {
+      inblossom_[v] = v;
+      blossomparent_[v] = -1;
+      mate_[v] = -1;
+      dirty_flag_[v] = 0;
+    }
+    dirty_.clear();
+    solved_ = false;
+  }
+
   // v leaves the graph (with the partner it had, if the caller removes that one too).
   void remove(int v) {
     if (!active_[v]) return;
