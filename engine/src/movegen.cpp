@@ -227,6 +227,20 @@ MoveList Position::legal_moves() const {
 
 std::size_t Position::count_legal_moves() const { return generate<true, false>(nullptr); }
 
-bool Position::has_legal_moves() const { return generate<true, true>(nullptr) != 0; }
+// Out of check, any move of a piece that is not pinned is legal, so one knight, slider or pawn
+// push found that way settles it (the usual answer, at a fraction of the generator's set-up);
+// only the rest is left to the generator, which stops at the first kind of move it finds.
+bool Position::has_legal_moves() const {
+  if (!in_check()) {
+    const Color us = side_to_move();
+    const Bitboard own = pieces(us), occ = occupied(), free = own & ~pinned(us);
+    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+      for (Bitboard b = pieces(pt) & free; b;)
+        if (attacks(pt, pop_lsb(b), occ) & ~own) return true;
+    const Bitboard pushes = us == WHITE ? (pieces(PAWN) & free) << 8 : (pieces(PAWN) & free) >> 8;
+    if (pushes & ~occ) return true;
+  }
+  return generate<true, true>(nullptr) != 0;
+}
 
 }  // namespace arbiter

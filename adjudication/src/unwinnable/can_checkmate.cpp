@@ -224,6 +224,18 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
     return winnable(without_loops(root, full), nodes);
   };
   std::uint64_t spent = 0;
+  // A mate found from the position after `first` (the loser giving something up, a pawn walked
+  // to a queen): `first` then the sub-query's witness. Its nodes are charged either way.
+  auto solved_after = [&](std::vector<Move> first, std::uint64_t budget, Winnability* out) {
+    Position next = pos;
+    for (Move m : first) next.play(m);
+    const Winnability sub = can_checkmate(next, side, budget);
+    spent += sub.nodes;
+    if (sub.verdict != Verdict::Winnable) return false;
+    first.insert(first.end(), sub.witness.begin(), sub.witness.end());
+    *out = found(first, spent);
+    return true;
+  };
   std::vector<Move> line;
   // 3. Short searches with a small table, cheapest first. Most positions from real games have
   //    a natural mate the corner-driven search meets within a few hundred nodes; when it does
@@ -266,17 +278,10 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
     const bool ok = promo.run(pos, 1, 30, std::min<std::uint64_t>(3000, node_budget - spent), 0,
                               tables_->quick_table(), first);
     spent += promo.nodes();
-    if (ok && spent < node_budget) {
-      Position next = pos;
-      for (Move m : first) next.play(m);
-      const Winnability sub =
-          can_checkmate(next, side, std::min<std::uint64_t>(20000, node_budget - spent));
-      spent += sub.nodes;
-      if (sub.verdict == Verdict::Winnable) {
-        first.insert(first.end(), sub.witness.begin(), sub.witness.end());
-        return found(first, spent);
-      }
-    }
+    Winnability mate;
+    if (ok && spent < node_budget &&
+        solved_after(first, std::min<std::uint64_t>(20000, node_budget - spent), &mate))
+      return mate;
     Helpmate rest(side);  // the rest of the ordinary quick search
     if (spent < node_budget &&
         rest.run(pos, 1, 6, std::min<std::uint64_t>(2500, node_budget - spent), 800,
@@ -429,16 +434,9 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       const bool ok = give.run(pos, 1, 30, std::min<std::uint64_t>(20000, node_budget - spent), 0,
                                tables_->fresh_table(), first);
       spent += give.nodes();
-      if (ok && spent < node_budget) {
-        Position next = pos;
-        for (Move m : first) next.play(m);
-        const Winnability sub = can_checkmate(next, side, (node_budget - spent) / 2);
-        spent += sub.nodes;
-        if (sub.verdict == Verdict::Winnable) {
-          first.insert(first.end(), sub.witness.begin(), sub.witness.end());
-          return found(first, spent);
-        }
-      }
+      Winnability mate;
+      if (ok && spent < node_budget && solved_after(first, (node_budget - spent) / 2, &mate))
+        return mate;
     }
   }
   // Every reachable position, breadth first, when there are few: a proof when no mate is among

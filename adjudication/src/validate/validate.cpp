@@ -102,23 +102,6 @@ bool pos_has_heavy(const Position& pos, Color c) {
   return false;
 }
 
-// Whether the side to move has a legal move (Laws 5.1.1 / 5.2.1: otherwise checkmate or
-// stalemate). Out of check, any move of a piece that is not pinned is legal, so one knight,
-// slider or pawn push found that way settles it; only the rest is left to the generator.
-bool has_legal_move(const Position& pos) {
-  if (!pos.in_check()) {
-    const Color us = pos.side_to_move();
-    const Bitboard own = pos.pieces(us), occ = pos.occupied(), free = own & ~pos.pinned(us);
-    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
-      for (Bitboard b = pos.pieces(pt) & free; b;)
-        if (attacks(pt, pop_lsb(b), occ) & ~own) return true;
-    const Bitboard pushes =
-        us == WHITE ? (pos.pieces(PAWN) & free) << 8 : (pos.pieces(PAWN) & free) >> 8;
-    if (pushes & ~occ) return true;
-  }
-  return pos.has_legal_moves();
-}
-
 Position null_move(const Position& pos, bool& ok) {
   Setup s = pos.to_setup();
   s.turn = ~s.turn;
@@ -494,7 +477,7 @@ class Validator {
     L.broken = true;
     const std::string text(g_.token_text(t));
     const std::string prefix = detail::move_prefix(L.pos);
-    if (!has_legal_move(L.pos)) {
+    if (!L.pos.has_legal_moves()) {
       // Laws 5.1.1 / 5.2.1: the game had already ended on the board.
       const bool mate = L.pos.in_check();
       if (main_line() && ended_ply_ < 0) {
@@ -558,7 +541,7 @@ class Validator {
     } else if (pos.halfmove_clock() >= 150) {
       // Laws 9.6.2: 75 moves by each player without pawn move or capture; a mate on the last
       // move takes priority.
-      if (!(pos.in_check() && !has_legal_move(pos)))
+      if (!(pos.in_check() && !pos.has_legal_moves()))
         end_at(ply, "moves-after-75-moves", "the 75-move rule (Laws 9.6.2)");
     } else if (material_changed && detail::dead_by_material(pos)) {
       end_at(ply, "moves-after-dead-position",
@@ -611,7 +594,7 @@ class Validator {
     if (opt_.final_fen) r_.final_fen = M.pos.fen();
     const bool known = !M.broken;
     bool mate = false, stalemate = false;
-    if (known && !has_legal_move(M.pos)) {
+    if (known && !M.pos.has_legal_moves()) {
       mate = M.pos.in_check();
       stalemate = !mate;
       r_.ending = mate ? "checkmate" : "stalemate";
