@@ -13,6 +13,13 @@
 // promotion are over-approximated (castling squares are added whenever a right exists; a
 // promoted piece may go anywhere but onto a steady own piece or a steady king). Hence the
 // invariant holds for ever, and any conclusion drawn from it holds in every continuation.
+//
+// Under an Assumption (one case of a case split), the same induction runs over the
+// continuations in which the assumption holds: an immovable piece keeps the reach of its own
+// square (it may still be captured there), and no move lands on an untouchable piece's square
+// while that piece is steady (it would capture it there before it ever moved). A move the
+// assumption excludes is never the next move of such a continuation, so leaving it out of the
+// targets keeps the invariant; the conclusions hold for every continuation of the case.
 #include "unwinnable/confinement.h"
 
 #include <array>
@@ -49,7 +56,7 @@ Bitboard promoted_attacks(Bitboard reach, Bitboard occ) {
 
 }  // namespace
 
-Confinement confine(const Position& pos, Color winner) {
+Confinement confine(const Position& pos, Color winner, const Assumption& a) {
   Confinement c;
   const Bitboard occ = pos.occupied();
   c.steady = occ;
@@ -61,8 +68,8 @@ Confinement confine(const Position& pos, Color winner) {
   for (Color col : {WHITE, BLACK})
     for (CastleSide side : {KING_SIDE, QUEEN_SIDE}) {
       Square r = pos.castling_rook(col, side);
-      if (r == SQ_NONE) continue;
       Square k = pos.king_square(col);
+      if (r == SQ_NONE || (a.immovable & (square_bb(r) | square_bb(k)))) continue;
       c.reach[k] |= square_bb(castle_king_to(col, side));
       c.reach[r] |= square_bb(castle_rook_to(col, side));
     }
@@ -71,7 +78,7 @@ Confinement confine(const Position& pos, Color winner) {
   Bitboard ep_victims = 0;
   if (Square ep = pos.ep_square(); ep != SQ_NONE) {
     Color us = pos.side_to_move();
-    Bitboard capturers = pawn_attacks(~us, ep) & pos.pieces(us, PAWN);
+    Bitboard capturers = pawn_attacks(~us, ep) & pos.pieces(us, PAWN) & ~a.immovable;
     if (capturers) {
       ep_victims |= square_bb(Square(ep - pawn_push(us)));
       for (Bitboard b = capturers; b;) {
@@ -103,6 +110,7 @@ Confinement confine(const Position& pos, Color winner) {
       perm_attacked[color_of(p)] |= piece_attacks(type_of(p), color_of(p), s, non_clear);
     }
     const Bitboard steady_kings = c.steady & pos.pieces(KING);
+    const Bitboard shielded = a.untouchable & c.steady;  // no move lands there (Assumption)
     // Facing pawns on one file. A pawn that never captures stays on its file (`on_file`). An
     // enemy pawn that also never captures and is never captured (`permanent`) stays on that
     // file for ever and only moves towards the first one, so the first can never push onto (or
@@ -221,8 +229,9 @@ Confinement confine(const Position& pos, Color winner) {
       PieceType pt = type_of(p);
       const Bitboard own_steady = c.steady & pos.pieces(col);
       Bitboard reach = c.reach[s], hits = c.hits[s];
+      if (a.immovable & square_bb(s)) continue;
       if (c.promotes[s]) {
-        Bitboard all = ~(own_steady | steady_kings);
+        Bitboard all = ~(own_steady | steady_kings | shielded);
         reach |= all;
         hits |= all;
       } else {
@@ -248,10 +257,10 @@ Confinement confine(const Position& pos, Color winner) {
                   if (!(walls & square_bb(two))) push |= square_bb(two);
                 }
               }
-              caps = pawn_attacks(col, src) & reach_non_king[~col] & ~own_steady;
+              caps = pawn_attacks(col, src) & reach_non_king[~col] & ~own_steady & ~shielded;
               targets = (push | caps) & ~own_steady;
             } else {
-              targets = piece_attacks(pt, col, src, c.steady) & ~own_steady;
+              targets = piece_attacks(pt, col, src, c.steady) & ~own_steady & ~shielded;
               if (pt == KING) {
                 targets &= ~perm_attacked[~col] & ~near[~col];
                 targets &= ~stalemating(col, src, targets);
@@ -266,7 +275,7 @@ Confinement confine(const Position& pos, Color winner) {
         }
         if (pt == PAWN && (reach & kPromotionRanks)) {
           c.promotes[s] = true;
-          Bitboard all = ~(own_steady | steady_kings);
+          Bitboard all = ~(own_steady | steady_kings | shielded);
           reach |= all;
           hits |= all;
         }
@@ -284,14 +293,16 @@ Confinement confine(const Position& pos, Color winner) {
       Square s = pop_lsb(b);
       hit_by[color_of(pos.piece_on(s))] |= c.hits[s];
     }
-    Bitboard unsteady = ep_victims;
+    Bitboard unsteady = ep_victims, threatened = 0;
     for (Bitboard b = c.steady; b;) {
       Square s = pop_lsb(b);
       Piece p = pos.piece_on(s);
       Color col = color_of(p);
       if (c.reach[s] != square_bb(s)) unsteady |= square_bb(s);
-      if (type_of(p) != KING && (hit_by[~col] & square_bb(s))) unsteady |= square_bb(s);
+      if (type_of(p) != KING && (hit_by[~col] & square_bb(s))) threatened |= square_bb(s);
     }
+    unsteady |= threatened;
+    c.threatened |= threatened;
     // Future en passant: a pawn that may make a double step next to a square an enemy pawn may
     // reach can be captured en passant.
     for (Bitboard b = pos.pieces(PAWN) & c.steady; b;) {
@@ -362,7 +373,7 @@ bool confinement_proves_unwinnable(const Position& pos, const Confinement& c, Co
       continue;
     }
     for (Bitboard r = c.reach[s]; r;)
-      check_squares |= piece_attacks(pt, winner, pop_lsb(r), c.steady);
+      check_squares |= piece_attacks(pt, winner, pop_lsb(r), c.steady | c.walls_while_here[s]);
   }
   const char* w = winner == WHITE ? "White" : "Black";
   const char* l = loser == WHITE ? "White" : "Black";
