@@ -64,15 +64,28 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
     Square s = pop_lsb(b);
     c.reach[s] = square_bb(s);
   }
-  // Castling (Art. 3.8.2 / Guidelines II.3): over-approximated by the final squares.
-  for (Color col : {WHITE, BLACK})
-    for (CastleSide side : {KING_SIDE, QUEEN_SIDE}) {
-      Square r = pos.castling_rook(col, side);
-      Square k = pos.king_square(col);
-      if (r == SQ_NONE || (a.immovable & (square_bb(r) | square_bb(k)))) continue;
-      c.reach[k] |= square_bb(castle_king_to(col, side));
-      c.reach[r] |= square_bb(castle_rook_to(col, side));
-    }
+  // Castling (Art. 3.8.2 / Guidelines II.3): over-approximated by the final squares, granted in
+  // the rounds below once no steady piece stands on a square the king or rook crosses or lands
+  // on (a steady piece never leaves, so such a castling never becomes legal).
+  auto castle = [&]() {
+    bool granted = false;
+    for (Color col : {WHITE, BLACK})
+      for (CastleSide side : {KING_SIDE, QUEEN_SIDE}) {
+        const Square r = pos.castling_rook(col, side);
+        const Square k = pos.king_square(col);
+        if (r == SQ_NONE || (a.immovable & (square_bb(r) | square_bb(k)))) continue;
+        const Square kto = castle_king_to(col, side), rto = castle_rook_to(col, side);
+        const Bitboard span = (between_bb(k, kto) | between_bb(r, rto) | between_bb(k, r) |
+                               square_bb(kto) | square_bb(rto)) &
+                              ~square_bb(k) & ~square_bb(r);
+        if (span & c.steady) continue;
+        if ((c.reach[k] & square_bb(kto)) && (c.reach[r] & square_bb(rto))) continue;
+        c.reach[k] |= square_bb(kto);
+        c.reach[r] |= square_bb(rto);
+        granted = true;
+      }
+    return granted;
+  };
   // En passant available now (Art. 3.7.4): the capturing pawns may go to the ep square and the
   // pawn that has just made the double step is capturable.
   Bitboard ep_victims = 0;
@@ -91,7 +104,7 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
 
   bool progress = true;
   while (progress) {
-    progress = false;
+    progress = castle();
     ++c.iterations;
     // Derived sets for this round.
     Bitboard non_clear = 0, reach_non_king[COLOR_NB] = {0, 0}, pawn_reach[COLOR_NB] = {0, 0};
@@ -222,6 +235,61 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
       return out;
     };
 
+    // Checks that mate the winner: with the winner's king steady on ks, a loser's knight or
+    // pawn (now on x) moving to a square t from which it checks the king, or another piece
+    // moving next to the king along one of its lines (a contact check), ends the game there
+    // when, whatever else happened, the king cannot move and no piece can take the checker. In
+    // any position P the invariant holds for and the position P' after that move: the king is on
+    // ks; such a check can only be answered by a king move or by taking the checker (no square
+    // lies in between); each square next to ks holds a steady piece of the
+    // winner's (in place in P, and the move did not take it: t is excluded), or is attacked by
+    // the checker from t, or by a steady piece of the loser's other than x (in place too; a
+    // slider's ray, the checker's too, only over squares no piece can ever stand on, nor t, nor
+    // ks); the king cannot take
+    // the checker on t unless t is next to it, and then t must be so attacked as well; and no
+    // winner piece other than the king attacks t from any square of its reach (with the steady
+    // pieces but x as walls, in place in P'). So P' is the winner checkmated (Laws 5.1.1): a
+    // line through that move never reaches a mate by the winner, and the move is left out of
+    // the checker's reach (a pawn beside t could take a double step en passant: such a t is
+    // kept). A pawn move to the last rank (a promotion) is never left out.
+    const bool winner_king_fixed = winner != COLOR_NB && (c.steady & pos.pieces(winner, KING));
+    auto mates_winner = [&](Square x, PieceType xt) -> Bitboard {
+      const Color loser = ~winner;
+      const Square ks = pos.king_square(winner);
+      const Bitboard diagonal = pawn_attacks(WHITE, ks) | pawn_attacks(BLACK, ks);
+      Bitboard candidates = xt == KNIGHT   ? knight_attacks(ks)
+                            : xt == PAWN   ? pawn_attacks(winner, ks) & ~kPromotionRanks
+                            : xt == BISHOP ? diagonal
+                            : xt == ROOK   ? king_attacks(ks) & ~diagonal
+                                           : king_attacks(ks);
+      Bitboard takers = 0;
+      const Bitboard walls = c.steady & ~square_bb(x);
+      for (Bitboard w = pos.pieces(winner) & ~pos.pieces(KING); w;) {
+        const Square y = pop_lsb(w);
+        if (c.promotes[y]) return 0;
+        const PieceType yt = type_of(pos.piece_on(y));
+        for (Bitboard r = c.reach[y]; r;) takers |= piece_attacks(yt, winner, pop_lsb(r), walls);
+        // A pawn beside a pawn's double step takes it en passant (Art. 3.7.4).
+        if (yt == PAWN && xt == PAWN)
+          takers |= (shift<EAST>(c.reach[y]) | shift<WEST>(c.reach[y])) &
+                    rank_bb(relative_rank(loser, RANK_4));
+      }
+      candidates &= ~takers;
+      Bitboard out = 0;
+      for (Bitboard t = candidates; t;) {
+        const Square to = pop_lsb(t);
+        Bitboard covered = piece_attacks(xt, loser, to, non_clear | square_bb(to));
+        for (Bitboard l = c.steady & pos.pieces(loser) & ~square_bb(x); l;) {
+          const Square y = pop_lsb(l);
+          covered |= piece_attacks(type_of(pos.piece_on(y)), loser, y, non_clear | square_bb(to));
+        }
+        const Bitboard flights =
+            king_attacks(ks) & ~(c.steady & pos.pieces(winner) & ~square_bb(to));
+        if (!(flights & ~covered)) out |= square_bb(to);
+      }
+      return out;
+    };
+
     for (Bitboard b = occ; b;) {
       Square s = pop_lsb(b);
       Piece p = pos.piece_on(s);
@@ -230,6 +298,8 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
       const Bitboard own_steady = c.steady & pos.pieces(col);
       Bitboard reach = c.reach[s], hits = c.hits[s];
       if (a.immovable & square_bb(s)) continue;
+      const Bitboard mating =
+          pt != KING && winner_king_fixed && col != winner ? mates_winner(s, pt) : 0;
       if (c.promotes[s]) {
         Bitboard all = ~(own_steady | steady_kings | shielded);
         reach |= all;
@@ -258,9 +328,10 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
                 }
               }
               caps = pawn_attacks(col, src) & reach_non_king[~col] & ~own_steady & ~shielded;
-              targets = (push | caps) & ~own_steady;
+              caps &= ~mating;
+              targets = (push | caps) & ~own_steady & ~mating;
             } else {
-              targets = piece_attacks(pt, col, src, c.steady) & ~own_steady & ~shielded;
+              targets = piece_attacks(pt, col, src, c.steady) & ~own_steady & ~shielded & ~mating;
               if (pt == KING) {
                 targets &= ~perm_attacked[~col] & ~near[~col];
                 targets &= ~stalemating(col, src, targets);
