@@ -108,7 +108,7 @@ Winnability unwinnable(Method m, std::string why, std::uint64_t nodes) {
 // first need and cleared (O(1), by generation) for each phase that uses it.
 // The quick first search gets a small table that stays in cache; the long searches a large one.
 struct Solver::Tables {
-  std::unique_ptr<detail::TranspositionTable> small, large;
+  std::unique_ptr<detail::TranspositionTable> small, large, probe;
   detail::ReachSpace reach;  // the breadth-first enumeration's memory
   static detail::TranspositionTable* fresh(std::unique_ptr<detail::TranspositionTable>& t,
                                            int log2_size) {
@@ -120,6 +120,8 @@ struct Solver::Tables {
   }
   detail::TranspositionTable* quick_table() { return fresh(small, 12); }
   detail::TranspositionTable* fresh_table() { return fresh(large, 16); }
+  // The probe's long searches (up to a million nodes) lose most transpositions in 2^16 entries.
+  detail::TranspositionTable* probe_table() { return fresh(probe, 18); }
 };
 
 Solver::Solver() : tables_(std::make_unique<Tables>()) {}
@@ -474,7 +476,8 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       //     most of the composed mates the corner searches miss. The full slices share the rest.
       if (round == 1 && spent < node_budget) {
         const std::uint64_t before = spent;
-        if (probe_helpmates(pos, side, (node_budget - spent) / 2, tt, line, &spent))
+        if (probe_helpmates(pos, side, (node_budget - spent) / 2, *tables_->probe_table(), line,
+                            &spent))
           return found(line, spent);
         if (spent != before) full_slice = std::max<std::uint64_t>(1, (node_budget - spent) / 16);
       }

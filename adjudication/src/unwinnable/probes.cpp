@@ -65,18 +65,15 @@ std::array<std::uint8_t, SQUARE_NB> bishop_distances(Square corner, Bitboard wal
   return d;
 }
 
-Plan make_plan(const Position& root, Color winner, bool dark, const Confinement& c) {
+Plan make_plan(Square corner, const Confinement& c) {
   Plan p;
-  const int back = winner == WHITE ? 7 : 0, step = winner == WHITE ? -1 : 1;
-  // The corner of the wanted colour on the loser's back rank (a1/h8 are dark).
-  const bool h_is_dark = winner == WHITE;
-  const int file = dark == h_is_dark ? 7 : 0, inward = file == 7 ? -1 : 1;
-  p.corner = at(file, back);
-  p.winner_king = at(file + inward, back + step);
-  p.winner_knight = at(file + 3 * inward, back + 3 * step);
-  p.loser_knight = at(file + inward, back);
+  const int file = int(file_of(corner)), rank = int(rank_of(corner));
+  const int inward = file == 7 ? -1 : 1, step = rank == 7 ? -1 : 1;
+  p.corner = corner;
+  p.winner_king = at(file + inward, rank + step);
+  p.winner_knight = at(file + 3 * inward, rank + 3 * step);
+  p.loser_knight = at(file + inward, rank);
   p.bishop_distance = bishop_distances(p.corner, c.steady);
-  (void)root;
   return p;
 }
 
@@ -190,7 +187,9 @@ bool probe_helpmates(const Position& root, Color winner, std::uint64_t budget,
   const Confinement c = confine(root, winner);
   const Bitboard wb = root.pieces(winner, BISHOP), lb = root.pieces(~winner, BISHOP);
   const bool dark = (wb & DARK_SQUARES) || (!wb && (lb & LIGHT_SQUARES));
-  Plan plan = make_plan(root, winner, dark, c);
+  // The corner of the wanted colour on the loser's back rank (a1 and h8 are dark).
+  const Square back_corner = winner == WHITE ? (dark ? SQ_H8 : SQ_A8) : (dark ? SQ_A1 : SQ_H1);
+  Plan plan = make_plan(back_corner, c);
   MoveList moves;
   root.generate_legal(moves);
   for (Move m : moves) {
