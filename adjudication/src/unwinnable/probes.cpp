@@ -148,12 +148,16 @@ int PlanSearch::cost(const Position& pos, Move m) const {
 }
 
 bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
+  // Out of effort: only whether the last move mated counts (it was a check).
+  if (effort <= 0) return pos.side_to_move() != winner_ && !pos.has_legal_moves();
+  const std::uint64_t key = search_key(pos);
+  tt_->prefetch(key);  // the table is larger than the cache: load the entry during generation
   MoveList moves;
   pos.generate_legal(moves);
   if (moves.empty()) return pos.side_to_move() != winner_ && pos.in_check();
-  if (effort <= 0 || stack_.size() >= kMaxLine) return false;
+  if (stack_.size() >= kMaxLine) return false;
   if (pos.pieces(winner_) == pos.pieces(winner_, KING)) return false;  // a bare king never mates
-  if (tt_->seen_with(search_key(pos), std::uint8_t(std::min(effort, 255)))) return false;
+  if (tt_->seen_with(key, std::uint8_t(std::min(effort, 255)))) return false;
   // Cheap moves first; three passes over the list (no sort).
   std::array<std::uint8_t, MoveList::kCapacity> costs;
   for (std::size_t i = 0; i < moves.size(); ++i) costs[i] = std::uint8_t(cost(pos, moves[i]));
