@@ -183,17 +183,26 @@ bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
 
 }  // namespace
 
-bool probe_helpmates(const Position& root, Color winner, std::uint64_t budget,
+bool probe_helpmates(const Position& root, Color winner, ProbeCorner where, std::uint64_t budget,
                      TranspositionTable& tt, std::vector<Move>& line, std::uint64_t* nodes) {
   // The plan is for pawn structures: chains to break, pawns to race. Without pawns on both
   // sides the corner searches of can_checkmate do better with the nodes.
   if (!root.pieces(WHITE, PAWN) || !root.pieces(BLACK, PAWN)) return false;
-  const Confinement c = confine(root, winner);
   const Bitboard wb = root.pieces(winner, BISHOP), lb = root.pieces(~winner, BISHOP);
   const bool dark = (wb & DARK_SQUARES) || (!wb && (lb & LIGHT_SQUARES));
   // The corner of the wanted colour on the loser's back rank (a1 and h8 are dark).
-  const Square back_corner = winner == WHITE ? (dark ? SQ_H8 : SQ_A8) : (dark ? SQ_A1 : SQ_H1);
-  Plan plan = make_plan(back_corner, c);
+  Square corner = winner == WHITE ? (dark ? SQ_H8 : SQ_A8) : (dark ? SQ_A1 : SQ_H1);
+  if (where == ProbeCorner::WinnerKing) {
+    // Composed positions often park the winner's king in a corner, next to the mate.
+    const Square wk = root.king_square(winner);
+    Square nearest = SQ_A1;
+    for (Square s : {SQ_H1, SQ_A8, SQ_H8})
+      if (king_distance(s, wk) < king_distance(nearest, wk)) nearest = s;
+    if (nearest == corner) return false;  // the first probe's plan
+    corner = nearest;
+  }
+  const Confinement c = confine(root, winner);
+  Plan plan = make_plan(corner, c);
   MoveList moves;
   root.generate_legal(moves);
   for (Move m : moves) {
