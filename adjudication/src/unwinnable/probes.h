@@ -1,0 +1,26 @@
+#pragma once
+// Probes for hard queries (composed positions) that the earlier phases leave open although a
+// helpmate exists: long lines in which locked pawn chains are broken by captures, pawns race to
+// promote (often to a minor piece) and the new piece mates, or a king walks across the board.
+// Each probe is a helpmate search with a cost model built for one such plan; a line it returns
+// ends in a checkmate by the winner (a witness), and failing proves nothing.
+#include <cstdint>
+#include <vector>
+
+#include "arbiter/engine/position.h"
+#include "unwinnable/search.h"
+
+namespace arbiter::adjudication::detail {
+
+// Where the plan mates the loser's king.
+enum class ProbeCorner : std::uint8_t {
+  LoserBack,   // the corner of the loser's back rank that the winner's bishops cover
+  WinnerKing,  // the corner nearest the winner's king (when it is not that one)
+};
+
+// Runs the probe from `root` with at most `budget` moves looked at (`*nodes` counts them). True
+// when a mating line was found (in `line`).
+bool probe_helpmates(const Position& root, Color winner, ProbeCorner where, std::uint64_t budget,
+                     TranspositionTable& tt, std::vector<Move>& line, std::uint64_t* nodes);
+
+}  // namespace arbiter::adjudication::detail
