@@ -2,8 +2,6 @@
 
 #include <memory>
 
-#include "attacks.h"
-
 namespace arbiter {
 namespace detail {
 namespace {
@@ -78,11 +76,6 @@ const SliderTables& slider_tables_init() {
 }
 
 }  // namespace detail
-
-Bitboard bishop_attacks(Square s, Bitboard occupied) {
-  return detail::sliders().bishop[s](occupied);
-}
-Bitboard rook_attacks(Square s, Bitboard occupied) { return detail::sliders().rook[s](occupied); }
 
 Bitboard attacks(PieceType pt, Square s, Bitboard occupied) {
   switch (pt) {

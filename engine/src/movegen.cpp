@@ -1,7 +1,6 @@
 // Legal move generation: pins, checks and evasions are resolved in the generator, so every
 // generated move is legal and leaf counts need no make/unmake (bulk counting).
 #include "arbiter/engine/position.h"
-#include "attacks.h"
 
 namespace arbiter {
 
