@@ -112,12 +112,18 @@ struct Batch {
   Totals totals;
 };
 
-// Each thread passes its own Solver so that the unwinnability search tables are reused.
-void process(Batch& b, const std::string& file, const Options& o, adj::Solver& solver) {
-  pgn::RawGame g;
+// What each thread keeps from batch to batch: the unwinnability search tables and the game
+// being read (its token and tag storage).
+struct Worker {
+  adj::Solver solver;
+  pgn::RawGame game;
+};
+
+void process(Batch& b, const std::string& file, const Options& o, Worker& worker) {
+  pgn::RawGame& g = worker.game;
   for (auto& c : b.chunks) {
     pgn::parse_game(std::move(c), g);
-    adj::GameReport r = adj::validate_game(g, o.validate, solver);
+    adj::GameReport r = adj::validate_game(g, o.validate, worker.solver);
     ++b.totals.games;
     const int e = r.errors(), w = r.warnings();
     b.totals.errors += e;
@@ -186,7 +192,7 @@ bool run_file(const std::string& file, const Options& o, Totals& totals) {
   auto fill = [&](Batch& b) {
     if (!readable) return false;
     try {
-      take_batch(*split, b.chunks);
+      take_batch(*split, b.chunks, o.jobs);
     } catch (const pgn::ReadError& e) {
       progress.clear();
       std::cerr << "arbiter validate: " << e.what() << '\n';
@@ -194,14 +200,14 @@ bool run_file(const std::string& file, const Options& o, Totals& totals) {
     }
     return !b.chunks.empty();
   };
-  auto work = [&](Batch& b, adj::Solver& solver) { process(b, file, o, solver); };
+  auto work = [&](Batch& b, Worker& w) { process(b, file, o, w); };
   auto done = [&](Batch& b) {
     progress.clear();
     std::fwrite(b.out.data(), 1, b.out.size(), stdout);
     add(totals, b.totals);
   };
   auto idle = [&] { progress.update(file, split->consumed(), split->size(), totals.games); };
-  run_ordered<Batch, adj::Solver>(o.jobs, fill, work, done, idle);
+  run_ordered<Batch, Worker>(o.jobs, fill, work, done, idle);
   progress.clear();
   std::fflush(stdout);
   return readable;

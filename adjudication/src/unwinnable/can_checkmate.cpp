@@ -7,7 +7,8 @@
 //   5. Exhaustive enumeration of small reachable sets (e.g. every move stalemates); for a lone
 //      knight or bishop, searches steered towards mating configurations, after a promotion of
 //      the loser's when it needs a blocker.
-//   6. Longer searches with a transposition table, until the node budget runs out.
+//   6. Longer searches with a transposition table, until the node budget runs out (and a
+//      probe steered by a plan for pawn structures, probes.h).
 #include <algorithm>
 #include <sstream>
 
@@ -16,6 +17,7 @@
 #include "unwinnable/confinement.h"
 #include "unwinnable/goal_search.h"
 #include "unwinnable/material.h"
+#include "unwinnable/probes.h"
 #include "unwinnable/reachable.h"
 #include "unwinnable/search.h"
 
@@ -118,7 +120,7 @@ Winnability unwinnable(Method m, std::string why, std::uint64_t nodes) {
 // first need and cleared (O(1), by generation) for each phase that uses it.
 // The quick first search gets a small table that stays in cache; the long searches a large one.
 struct Solver::Tables {
-  std::unique_ptr<detail::TranspositionTable> small, large;
+  std::unique_ptr<detail::TranspositionTable> small, large, probe;
   detail::ReachSpace reach;  // the breadth-first enumeration's memory
   static detail::TranspositionTable* fresh(std::unique_ptr<detail::TranspositionTable>& t,
                                            int log2_size) {
@@ -130,6 +132,8 @@ struct Solver::Tables {
   }
   detail::TranspositionTable* quick_table() { return fresh(small, 12); }
   detail::TranspositionTable* fresh_table() { return fresh(large, 16); }
+  // The probe's long searches (up to a million nodes) lose most transpositions in 2^16 entries.
+  detail::TranspositionTable* probe_table() { return fresh(probe, 18); }
 };
 
 Solver::Solver() : tables_(std::make_unique<Tables>()) {}
@@ -475,10 +479,22 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   if (spent < node_budget) {
     TranspositionTable& tt = *tables_->fresh_table();
     const auto corners = Helpmate::corners(pos, side);
-    const std::uint64_t full_slice = std::max<std::uint64_t>(1, (node_budget - spent) / 16);
+    std::uint64_t full_slice = std::max<std::uint64_t>(1, (node_budget - spent) / 16);
     // Every corner and variant with a small slice first, so that the one that works is not
     // kept waiting behind one that does not; then with the full slices.
-    for (std::uint64_t slice : {std::min<std::uint64_t>(full_slice, 6000), full_slice}) {
+    for (int round = 0; round < 2; ++round) {
+      // 6a. Between the rounds, a probe that follows a plan (probes.h: breaking locked chains,
+      //     racing pawns to promotion, long king walks) with half of what is left: it finds
+      //     most of the composed mates the corner searches miss. The full slices share the rest.
+      if (round == 1 && spent < node_budget) {
+        const std::uint64_t before = spent;
+        if (probe_helpmates(pos, side, (node_budget - spent) / 2, *tables_->probe_table(), line,
+                            &spent))
+          return found(line, spent);
+        if (spent != before) full_slice = std::max<std::uint64_t>(1, (node_budget - spent) / 16);
+      }
+      const std::uint64_t slice =
+          round == 0 ? std::min<std::uint64_t>(full_slice, 6000) : full_slice;
       for (Square corner : corners) {
         if (spent >= node_budget) break;
         Helpmate deep(side);

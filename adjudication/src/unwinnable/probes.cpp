@@ -1,0 +1,207 @@
+// Probes for hard queries (see probes.h).
+//
+// The probe is an iterative-deepening helpmate search over an effort budget (as in search.h:
+// promising moves cost nothing, ordinary ones one unit, harmful ones four) whose cost model
+// follows a plan fixed at the root: the corner on the loser's back rank where its king is to be
+// mated (of the colour of the winner's bishops, so that they can take part), the squares the
+// winner's king and knights head for next to it, and for every bishop its distance to that
+// corner in bishop moves around the pieces that can never move (a locked chain is a wall a
+// bishop must go round, or wait behind until a capture opens it). Unlike the earlier searches,
+// the loser's captures by or of pawns are rewarded (they break locked chains: a piece offered
+// to a pawn, a pawn taking a pawn) and the loser's pawns walk freely (they promote into pieces
+// that block their own king). Moves from the root after which a sound argument proves the
+// position unwinnable are punished wherever they recur.
+#include "unwinnable/probes.h"
+
+#include <algorithm>
+#include <array>
+
+#include "unwinnable/confinement.h"
+#include "unwinnable/distance.h"
+#include "unwinnable/material.h"
+
+namespace arbiter::adjudication::detail {
+namespace {
+
+constexpr int kReward = 0, kNormal = 1, kPunish = 4;
+constexpr std::size_t kMaxLine = 200;
+constexpr std::uint8_t kFar = 255;
+
+std::uint64_t search_key(const Position& pos) {
+  return pos.key() ^
+         (pos.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (pos.ep_square() + 1));
+}
+
+Square at(int file, int rank) { return make_square(File(file), Rank(rank)); }
+
+// The plan a probe steers towards.
+struct Plan {
+  Square corner = SQ_H8;         // where the loser's king is to be mated
+  Square winner_king = SQ_G7;    // where the winner's king heads (diagonally next to it)
+  Square winner_knight = SQ_E5;  // the winner's knights (covering the corner's neighbours)
+  Square loser_knight = SQ_G8;   // the loser's knights (blocking a flight square)
+  std::array<std::uint8_t, SQUARE_NB> bishop_distance{};  // bishop moves to the corner region
+  std::vector<Move> punished;  // moves after which the root is proved unwinnable
+};
+
+// Bishop moves from each square to the corner or a square next to it, sliding only through
+// squares that no steady piece stands on (kFar: never).
+std::array<std::uint8_t, SQUARE_NB> bishop_distances(Square corner, Bitboard walls) {
+  std::array<std::uint8_t, SQUARE_NB> d;
+  d.fill(kFar);
+  Bitboard region = square_bb(corner) | (king_attacks(corner) & ~bishop_attacks(corner, 0));
+  region &= ~walls;
+  Bitboard seen = region, frontier = region;
+  for (std::uint8_t n = 0; frontier; ++n) {
+    Bitboard next = 0;
+    for (Bitboard f = frontier; f;) {
+      const Square s = pop_lsb(f);
+      d[s] = n;
+      next |= bishop_attacks(s, walls) & ~walls;
+    }
+    frontier = next & ~seen;
+    seen |= next;
+  }
+  return d;
+}
+
+Plan make_plan(Square corner, const Confinement& c) {
+  Plan p;
+  const int file = int(file_of(corner)), rank = int(rank_of(corner));
+  const int inward = file == 7 ? -1 : 1, step = rank == 7 ? -1 : 1;
+  p.corner = corner;
+  p.winner_king = at(file + inward, rank + step);
+  p.winner_knight = at(file + 3 * inward, rank + 3 * step);
+  p.loser_knight = at(file + inward, rank);
+  p.bishop_distance = bishop_distances(p.corner, c.steady);
+  return p;
+}
+
+class PlanSearch {
+ public:
+  PlanSearch(Color winner, const Plan& plan) : winner_(winner), plan_(plan) {}
+
+  bool run(const Position& root, int last, std::uint64_t limit, TranspositionTable* tt,
+           std::vector<Move>& line) {
+    limit_ = limit;
+    tt_ = tt;
+    tt_->clear();
+    for (int effort = 2; effort <= last && !stop_; ++effort) {
+      stack_.clear();
+      if (search(root, effort, false)) {
+        line = stack_;
+        return true;
+      }
+    }
+    return false;
+  }
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  int cost(const Position& pos, Move m) const;
+  bool search(const Position& pos, int effort, bool past_progress);
+
+  Color winner_;
+  const Plan& plan_;
+  std::uint64_t nodes_ = 0, limit_ = 0;
+  bool stop_ = false;
+  TranspositionTable* tt_ = nullptr;
+  std::vector<Move> stack_;
+};
+
+int PlanSearch::cost(const Position& pos, Move m) const {
+  if (std::find(plan_.punished.begin(), plan_.punished.end(), m) != plan_.punished.end())
+    return kPunish;
+  const Square from = m.from(), to = m.to();
+  const PieceType pt = type_of(pos.piece_on(from));
+  const bool capture = pos.is_capture(m);
+  const auto& bd = plan_.bishop_distance;
+  if (pos.side_to_move() == winner_) {
+    // The winner: pawns advance, captures clear the way, king and knights close in, bishops
+    // make for the corner (or step off it, to make room).
+    if (pt == PAWN || capture) return kReward;
+    if (pt == KING && m.is_castling()) return kNormal;
+    if (pt == KING && king_distance(to, plan_.winner_king) < king_distance(from, plan_.winner_king))
+      return kReward;
+    if (pt == KNIGHT &&
+        kDistances.knight[to][plan_.winner_knight] < kDistances.knight[from][plan_.winner_knight])
+      return kReward;
+    if (pt == BISHOP && bd[from] != kFar) {
+      if (bd[from] <= 1 && bd[from] < bd[to]) return kReward;
+      if (bd[from] > 2 && bd[from] > bd[to]) return kReward;
+    }
+    return kNormal;
+  }
+  // The loser: captures by or of pawns break locked chains; its king walks to the corner, its
+  // knights and bishops gather there; other captures are rarely needed.
+  if (capture && popcount(pos.occupied()) > 5 &&
+      (pt == PAWN || type_of(pos.captured_piece(m)) == PAWN))
+    return kReward;
+  if (pt == BISHOP && bd[from] > bd[to]) return kReward;
+  if (pt == KING && !m.is_castling() &&
+      king_distance(to, plan_.corner) < king_distance(from, plan_.corner))
+    return kReward;
+  if (pt == KNIGHT &&
+      kDistances.knight[to][plan_.loser_knight] < kDistances.knight[from][plan_.loser_knight])
+    return kReward;
+  return capture ? kPunish : kNormal;
+}
+
+bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
+  MoveList moves;
+  pos.generate_legal(moves);
+  if (moves.empty()) return pos.side_to_move() != winner_ && pos.in_check();
+  if (effort <= 0 || stack_.size() >= kMaxLine) return false;
+  if (pos.pieces(winner_) == pos.pieces(winner_, KING)) return false;  // a bare king never mates
+  if (tt_->seen_with(search_key(pos), std::uint8_t(std::min(effort, 255)))) return false;
+  // Cheap moves first; three passes over the list (no sort).
+  std::array<std::uint8_t, MoveList::kCapacity> costs;
+  for (std::size_t i = 0; i < moves.size(); ++i) costs[i] = std::uint8_t(cost(pos, moves[i]));
+  for (int c : {kReward, kNormal, kPunish}) {
+    const int next = effort - (c == kNormal && past_progress ? 0 : c);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (costs[i] != c) continue;
+      const Move m = moves[i];
+      if (++nodes_ > limit_) {
+        stop_ = true;
+        return false;
+      }
+      // Out of effort: only a mating move is of use, and a mate is a check.
+      if (next <= 0 && !pos.gives_check(m)) continue;
+      stack_.push_back(m);
+      if (search(pos.after(m), next, c == kReward)) return true;
+      stack_.pop_back();
+      if (stop_) return false;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool probe_helpmates(const Position& root, Color winner, std::uint64_t budget,
+                     TranspositionTable& tt, std::vector<Move>& line, std::uint64_t* nodes) {
+  // The plan is for pawn structures: chains to break, pawns to race. Without pawns on both
+  // sides the corner searches of can_checkmate do better with the nodes.
+  if (!root.pieces(WHITE, PAWN) || !root.pieces(BLACK, PAWN)) return false;
+  const Confinement c = confine(root, winner);
+  const Bitboard wb = root.pieces(winner, BISHOP), lb = root.pieces(~winner, BISHOP);
+  const bool dark = (wb & DARK_SQUARES) || (!wb && (lb & LIGHT_SQUARES));
+  // The corner of the wanted colour on the loser's back rank (a1 and h8 are dark).
+  const Square back_corner = winner == WHITE ? (dark ? SQ_H8 : SQ_A8) : (dark ? SQ_A1 : SQ_H1);
+  Plan plan = make_plan(back_corner, c);
+  MoveList moves;
+  root.generate_legal(moves);
+  for (Move m : moves) {
+    const Position child = root.after(m);
+    if (material_proves_unwinnable(child, winner, nullptr, nullptr) ||
+        confinement_proves_unwinnable(child, confine(child, winner), winner, nullptr))
+      plan.punished.push_back(m);
+  }
+  PlanSearch probe(winner, plan);
+  const bool ok = probe.run(root, 128, budget, &tt, line);
+  *nodes += probe.nodes();
+  return ok;
+}
+
+}  // namespace arbiter::adjudication::detail

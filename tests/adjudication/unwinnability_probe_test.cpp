@@ -1,0 +1,63 @@
+// Composed positions of community-public.tsv (chasolver's tests) that only the plan-steered
+// probe (adjudication/src/unwinnable/probes.h) solves at the default budget: locked pawn chains
+// broken by captures, pawn races that end in a promotion and a mate, many bishops of one colour.
+// Each position is looked up in the shared corpus, whose label must say winnable, and the
+// witness must replay to a checkmate by the side.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "arbiter/adjudication/unwinnability.h"
+#include "test_support.h"
+
+namespace adj = arbiter::adjudication;
+using arbiter::test::shared;
+
+namespace {
+
+// (FEN, side) -> label, from the corpus.
+std::map<std::pair<std::string, std::string>, std::string> community_labels() {
+  std::ifstream in(shared("data/unwinnability/community-public.tsv"));
+  EXPECT_TRUE(in) << "missing community-public.tsv";
+  std::map<std::pair<std::string, std::string>, std::string> labels;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::string fen, side, label;
+    std::getline(ls, fen, '\t');
+    std::getline(ls, side, '\t');
+    std::getline(ls, label, '\t');
+    labels[{fen, side}] = label;
+  }
+  return labels;
+}
+
+}  // namespace
+
+TEST(CanCheckmate, PlanProbeSolvesComposedPositions) {
+  const auto labels = community_labels();
+  const std::pair<const char*, const char*> queries[] = {
+      // A locked chain on both wings: pieces are offered to pawns to open it.
+      {"r6r/8/3b1b1p/2p1k1pP/1pPp1pP1/pP1PpP2/P3P3/5K2 w - -", "b"},
+      {"4k3/2p3p1/1pPp1pPp/pP1PpP1P/P3P2R/8/3K2BR/7R w - -", "w"},
+      {"8/7k/6p1/5pPp/4pP1P/1p1pP1KP/1PpP3P/2B1BRBR b - -", "w"},
+      // Pawns race to promotion; the new pieces mate.
+      {"8/p1p1p3/8/8/8/6p1/P1P1P1Pp/5k1K w - -", "w"},
+      // Bishops of one colour behind a chain.
+      {"k1b5/8/8/1pBpBpBp/1PbP1PpP/6P1/6P1/K1B1B2B w - -", "b"},
+      {"7k/8/1p6/1Pp5/2Pp4/pB1Pp1p1/P1B1P1P1/3B2K1 b - -", "b"},
+  };
+  adj::Solver solver;
+  for (const auto& [fen, side_name] : queries) {
+    const auto it = labels.find({fen, side_name});
+    ASSERT_NE(it, labels.end()) << fen << " is not in community-public.tsv";
+    ASSERT_EQ(it->second, "winnable") << fen;
+    const auto pos = arbiter::Position::from_fen(fen, false, true).value();
+    const arbiter::Color side = std::string(side_name) == "w" ? arbiter::WHITE : arbiter::BLACK;
+    const auto r = solver.can_checkmate(pos, side);
+    ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << fen << " " << side_name << ": " << r.reason;
+    EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, side)) << fen << " " << side_name;
+  }
+}
