@@ -48,6 +48,10 @@ TEST(CanCheckmate, PlanProbeSolvesComposedPositions) {
       // Bishops of one colour behind a chain.
       {"k1b5/8/8/1pBpBpBp/1PbP1PpP/6P1/6P1/K1B1B2B w - -", "b"},
       {"7k/8/1p6/1Pp5/2Pp4/pB1Pp1p1/P1B1P1P1/3B2K1 b - -", "b"},
+      // The second probe: the mate comes in the corner where the winner's king stands.
+      {"k1b1b3/8/8/BpBpBpBp/1PbP1PpP/6P1/6P1/K1B5 w - -", "b"},
+      // The long helpmate of curated.tsv with an underpromotion, from a neighbouring position.
+      {"6kB/p3p1P1/2p3P1/p7/8/4P3/PKP5/8 b - -", "b"},
   };
   adj::Solver solver;
   for (const auto& [fen, side_name] : queries) {

@@ -488,8 +488,8 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       //     most of the composed mates the corner searches miss. The full slices share the rest.
       if (round == 1 && spent < node_budget) {
         const std::uint64_t before = spent;
-        if (probe_helpmates(pos, side, (node_budget - spent) / 2, *tables_->probe_table(), line,
-                            &spent))
+        if (probe_helpmates(pos, side, ProbeCorner::LoserBack, (node_budget - spent) / 2,
+                            *tables_->probe_table(), line, &spent))
           return found(line, spent);
         if (spent != before) full_slice = std::max<std::uint64_t>(1, (node_budget - spent) / 16);
       }
@@ -513,6 +513,12 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       }
     }
     if (enumerate(120000, 400000, &done)) return done;
+    // 6b. The probe again, mating in the corner nearest the winner's king, with three quarters
+    //     of what is left (no query of the corpora needs the last search for as much).
+    if (spent < node_budget &&
+        probe_helpmates(pos, side, ProbeCorner::WinnerKing, (node_budget - spent) * 3 / 4,
+                        *tables_->probe_table(), line, &spent))
+      return found(line, spent);
     if (spent < node_budget) {
       Helpmate deep(side);
       deep.force_target(corners.front());

@@ -148,12 +148,16 @@ int PlanSearch::cost(const Position& pos, Move m) const {
 }
 
 bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
+  // Out of effort: only whether the last move mated counts (it was a check).
+  if (effort <= 0) return pos.side_to_move() != winner_ && !pos.has_legal_moves();
+  const std::uint64_t key = search_key(pos);
+  tt_->prefetch(key);  // the table is larger than the cache: load the entry during generation
   MoveList moves;
   pos.generate_legal(moves);
   if (moves.empty()) return pos.side_to_move() != winner_ && pos.in_check();
-  if (effort <= 0 || stack_.size() >= kMaxLine) return false;
+  if (stack_.size() >= kMaxLine) return false;
   if (pos.pieces(winner_) == pos.pieces(winner_, KING)) return false;  // a bare king never mates
-  if (tt_->seen_with(search_key(pos), std::uint8_t(std::min(effort, 255)))) return false;
+  if (tt_->seen_with(key, std::uint8_t(std::min(effort, 255)))) return false;
   // Cheap moves first; three passes over the list (no sort).
   std::array<std::uint8_t, MoveList::kCapacity> costs;
   for (std::size_t i = 0; i < moves.size(); ++i) costs[i] = std::uint8_t(cost(pos, moves[i]));
@@ -179,17 +183,26 @@ bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
 
 }  // namespace
 
-bool probe_helpmates(const Position& root, Color winner, std::uint64_t budget,
+bool probe_helpmates(const Position& root, Color winner, ProbeCorner where, std::uint64_t budget,
                      TranspositionTable& tt, std::vector<Move>& line, std::uint64_t* nodes) {
   // The plan is for pawn structures: chains to break, pawns to race. Without pawns on both
   // sides the corner searches of can_checkmate do better with the nodes.
   if (!root.pieces(WHITE, PAWN) || !root.pieces(BLACK, PAWN)) return false;
-  const Confinement c = confine(root, winner);
   const Bitboard wb = root.pieces(winner, BISHOP), lb = root.pieces(~winner, BISHOP);
   const bool dark = (wb & DARK_SQUARES) || (!wb && (lb & LIGHT_SQUARES));
   // The corner of the wanted colour on the loser's back rank (a1 and h8 are dark).
-  const Square back_corner = winner == WHITE ? (dark ? SQ_H8 : SQ_A8) : (dark ? SQ_A1 : SQ_H1);
-  Plan plan = make_plan(back_corner, c);
+  Square corner = winner == WHITE ? (dark ? SQ_H8 : SQ_A8) : (dark ? SQ_A1 : SQ_H1);
+  if (where == ProbeCorner::WinnerKing) {
+    // Composed positions often park the winner's king in a corner, next to the mate.
+    const Square wk = root.king_square(winner);
+    Square nearest = SQ_A1;
+    for (Square s : {SQ_H1, SQ_A8, SQ_H8})
+      if (king_distance(s, wk) < king_distance(nearest, wk)) nearest = s;
+    if (nearest == corner) return false;  // the first probe's plan
+    corner = nearest;
+  }
+  const Confinement c = confine(root, winner);
+  Plan plan = make_plan(corner, c);
   MoveList moves;
   root.generate_legal(moves);
   for (Move m : moves) {

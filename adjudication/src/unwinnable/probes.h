@@ -12,9 +12,15 @@
 
 namespace arbiter::adjudication::detail {
 
-// Runs the probes from `root` with at most `budget` moves looked at in all (`*nodes` counts
-// them). True when a mating line was found (in `line`).
-bool probe_helpmates(const Position& root, Color winner, std::uint64_t budget,
+// Where the plan mates the loser's king.
+enum class ProbeCorner : std::uint8_t {
+  LoserBack,   // the corner of the loser's back rank that the winner's bishops cover
+  WinnerKing,  // the corner nearest the winner's king (when it is not that one)
+};
+
+// Runs the probe from `root` with at most `budget` moves looked at (`*nodes` counts them). True
+// when a mating line was found (in `line`).
+bool probe_helpmates(const Position& root, Color winner, ProbeCorner where, std::uint64_t budget,
                      TranspositionTable& tt, std::vector<Move>& line, std::uint64_t* nodes);
 
 }  // namespace arbiter::adjudication::detail

@@ -28,6 +28,8 @@ class TranspositionTable {
  public:
   explicit TranspositionTable(int log2_size = 16);
   void clear();
+  // Starts loading the entry of `key` into the cache (for a probe a little later).
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&entries_[key & mask_]); }
   // Returns true if `key` was searched with at least `effort`; otherwise records `effort`.
   bool seen_with(std::uint64_t key, std::uint8_t effort) {
     std::uint64_t& e = entries_[key & mask_];

@@ -516,7 +516,8 @@ class Validator {
     // Laws 9.2.2: same position = same pieces, side to move, castling rights and en passant
     // capture possibilities (repetition_key). Positions before the last capture or pawn move
     // cannot recur, so only the last halfmove_clock plies are compared.
-    const uint64_t key = pos.repetition_key();
+    // (Without an en passant square the key is the position's own: no call.)
+    const uint64_t key = pos.ep_square() == SQ_NONE ? pos.key() : pos.repetition_key();
     keys_.push_back(key);
     int count = 1;
     const int n = static_cast<int>(keys_.size()) - 1;

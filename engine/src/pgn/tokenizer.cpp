@@ -5,6 +5,8 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
 #endif
+#include <emmintrin.h>
+
 #include <cstring>
 
 #include "arbiter/engine/pgn.h"
@@ -32,6 +34,33 @@ struct SymbolTable {
 };
 constexpr SymbolTable kSymbol;
 inline bool is_symbol(char c) { return kSymbol.t[static_cast<unsigned char>(c)]; }
+// PGN 8.1.1: tag names are letters, digits and underscores.
+struct NameTable {
+  bool t[256];
+  constexpr NameTable() : t{} {
+    for (int c = 0; c < 256; ++c) {
+      const char ch = static_cast<char>(c);
+      t[c] = is_alpha(ch) || is_digit(ch) || ch == '_';
+    }
+  }
+};
+constexpr NameTable kName;
+inline bool is_name_char(char c) { return kName.t[static_cast<unsigned char>(c)]; }
+// The first '"', '\\' or newline from p (end if none), 16 bytes per test: tag values run for
+// dozens of characters.
+inline const char* value_stop(const char* p, const char* end) {
+  const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'),
+                newline = _mm_set1_epi8('\n');
+  for (; end - p >= 16; p += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const int bits = _mm_movemask_epi8(
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                     _mm_cmpeq_epi8(v, newline)));
+    if (bits) return p + __builtin_ctz(static_cast<unsigned>(bits));
+  }
+  while (p < end && *p != '"' && *p != '\\' && *p != '\n') ++p;
+  return p;
+}
 // Where a token may end: whitespace or a character that starts another token.
 inline bool is_delim(const std::string& s, size_t i) {
   if (i >= s.size()) return true;
@@ -49,6 +78,23 @@ class Tokenizer {
     bool line_start = true;  // for `%` escape lines
     while (i_ < s_.size()) {
       char c = s_[i_];
+      // Movetext is mostly blanks, SAN and move numbers: those first, before the general
+      // dispatch below (which reads them the same way).
+      if (c == ' ') {
+        ++i_;
+        continue;
+      }
+      if (is_alpha(c)) {
+        line_start = false;
+        san_word();
+        continue;
+      }
+      if (is_digit(c) && i_ + 1 < s_.size() && (is_digit(s_[i_ + 1]) || s_[i_ + 1] == '.') &&
+          !(c == '0' && s_[i_ + 1] == '0')) {
+        line_start = false;
+        move_number(i_, here());
+        continue;
+      }
       if (c == '\n') {
         adv();
         line_start = true;
@@ -188,7 +234,7 @@ class Tokenizer {
     };
     skip_ws();
     const size_t name_begin = i_;
-    while (i_ < s_.size() && (is_alpha(s_[i_]) || is_digit(s_[i_]) || s_[i_] == '_')) ++i_;
+    while (i_ < s_.size() && is_name_char(s_[i_])) ++i_;
     // The tag is read into the next slot of g_.tags, whose strings keep their capacity from the
     // previous game read into this RawGame (no allocation per tag); only a tag that is read
     // successfully is counted (ntags_), and run() drops the slots beyond.
@@ -204,8 +250,8 @@ class Tokenizer {
       ++i_;
       ok = false;
       // Usually the value holds no escape: take it in one piece up to the closing quote.
-      size_t e = i_;
-      while (e < s_.size() && s_[e] != '"' && s_[e] != '\\' && s_[e] != '\n') ++e;
+      const size_t e =
+          static_cast<size_t>(value_stop(s_.data() + i_, s_.data() + s_.size()) - s_.data());
       if (e < s_.size() && s_[e] == '"') {
         value.assign(s_, i_, e - i_);
         i_ = e;
