@@ -3,7 +3,10 @@
 
 #include <sys/random.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <stdexcept>
+#include <utility>
 
 namespace arbiter::chess960 {
 
@@ -40,13 +43,23 @@ std::string back_rank_string(int sp) {
 }
 
 std::optional<int> number_of(const BackRank& rank) {
-  static const auto table = [] {
-    std::array<BackRank, kCount> t{};
-    for (int i = 0; i < kCount; ++i) t[i] = back_rank(i);
+  // The 960 arrangements packed one byte per file and sorted: a binary search, where comparing
+  // with each in turn cost 5,000 instructions per look-up (twice per Chess960 game validated).
+  const auto pack = [](const BackRank& r) {
+    std::uint64_t k = 0;
+    for (PieceType pt : r) k = k << 8 | pt;
+    return k;
+  };
+  static const auto table = [pack] {
+    std::array<std::pair<std::uint64_t, int>, kCount> t{};
+    for (int i = 0; i < kCount; ++i) t[i] = {pack(back_rank(i)), i};
+    std::sort(t.begin(), t.end());
     return t;
   }();
-  for (int i = 0; i < kCount; ++i)
-    if (table[i] == rank) return i;
+  const std::uint64_t key = pack(rank);
+  const auto it = std::lower_bound(table.begin(), table.end(), key,
+                                   [](const auto& e, std::uint64_t k) { return e.first < k; });
+  if (it != table.end() && it->first == key) return it->second;
   return std::nullopt;
 }
 

@@ -74,8 +74,8 @@ struct RawGame {
   Location result_where;
   std::vector<Diagnostic> diagnostics;  // reader problems, in order of appearance
 
-  std::string_view token_text(const Token& t) const {
-    return std::string_view(text).substr(t.offset, t.len);
+  std::string_view token_text(const Token& t) const {  // (tokens lie within text: no check)
+    return std::string_view(text.data() + t.offset, t.len);
   }
   // Value of the last tag with this name (PGN tag names are case-sensitive), or nullptr.
   const std::string* tag(std::string_view name) const;
