@@ -7,8 +7,6 @@
 #include <sys/mman.h>
 #endif
 
-#include "attacks.h"
-
 namespace arbiter {
 namespace detail {
 namespace {
@@ -101,11 +99,6 @@ const SliderTables& slider_tables_init() {
 }
 
 }  // namespace detail
-
-Bitboard bishop_attacks(Square s, Bitboard occupied) {
-  return detail::sliders().bishop[s](occupied);
-}
-Bitboard rook_attacks(Square s, Bitboard occupied) { return detail::sliders().rook[s](occupied); }
 
 Bitboard attacks(PieceType pt, Square s, Bitboard occupied) {
   switch (pt) {

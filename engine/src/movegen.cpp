@@ -1,59 +1,65 @@
 // Legal move generation: pins, checks and evasions are resolved in the generator, so every
 // generated move is legal and leaf counts need no make/unmake (bulk counting).
 #include "arbiter/engine/position.h"
-#include "attacks.h"
 
 namespace arbiter {
 
 namespace {
 
-// Either appends moves to a list or only counts them (Count: also when only asked whether any
-// move exists; the generator then stops after the first kind of move that produced one).
-template <bool Count>
-struct Sink {
+// Where generated moves go: a list, a count (also when only asked whether any move exists: the
+// generator then stops after the first kind of move that produced one), or groups.
+struct ListSink {
   MoveList* list;
-  std::size_t n = 0;
-  void add(Move m) {
-    if constexpr (Count)
-      ++n;
-    else
-      list->push_back(m);
-  }
+  void add(Move m) { list->push_back(m); }
   // Normal moves from one square to every square of b.
   void add_all(Square from, Bitboard b) {
-    if constexpr (Count)
-      n += popcount(b);
-    else
-      while (b) list->push_back(Move(from, pop_lsb(b)));
+    while (b) list->push_back(Move(from, pop_lsb(b)));
   }
   // Pawn moves shifted by `delta` (to - from) for every destination in b.
   void add_pawn(Bitboard b, int delta) {
-    if constexpr (Count)
-      n += popcount(b);
-    else
-      while (b) {
-        Square to = pop_lsb(b);
-        list->push_back(Move(Square(to - delta), to));
-      }
+    while (b) {
+      Square to = pop_lsb(b);
+      list->push_back(Move(Square(to - delta), to));
+    }
   }
   void add_promotions(Bitboard b, int delta) {
-    if constexpr (Count)
-      n += 4 * popcount(b);
-    else
-      while (b) {
-        Square to = pop_lsb(b), from = Square(to - delta);
-        for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT})
-          list->push_back(Move::promotion(from, to, pt));
-      }
+    while (b) {
+      Square to = pop_lsb(b), from = Square(to - delta);
+      for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT})
+        list->push_back(Move::promotion(from, to, pt));
+    }
   }
-  std::size_t size() const { return Count ? n : list->size(); }
+  std::size_t size() const { return list->size(); }
+};
+
+struct CountSink {
+  std::size_t n = 0;
+  void add(Move) { ++n; }
+  void add_all(Square, Bitboard b) { n += popcount(b); }
+  void add_pawn(Bitboard b, int) { n += popcount(b); }
+  void add_promotions(Bitboard b, int) { n += 4 * popcount(b); }
+  std::size_t size() const { return n; }
+};
+
+struct GroupSink {
+  MoveGroups* groups;
+  void add(Move m) { groups->push_back({square_bb(m.to()), MoveGroup::Single, m.from(), 0, m}); }
+  void add_all(Square from, Bitboard b) {
+    if (b) groups->push_back({b, MoveGroup::Piece, from, 0, {}});
+  }
+  void add_pawn(Bitboard b, int delta) {
+    if (b) groups->push_back({b, MoveGroup::Pawn, SQ_NONE, std::int8_t(delta), {}});
+  }
+  void add_promotions(Bitboard b, int delta) {
+    if (b) groups->push_back({b, MoveGroup::Promotion, SQ_NONE, std::int8_t(delta), {}});
+  }
+  std::size_t size() const { return groups->size(); }
 };
 
 }  // namespace
 
-template <bool Count, bool Any>
-std::size_t Position::generate(MoveList* out) const {
-  Sink<Count> sink{out};
+template <class Sink, bool Any>
+std::size_t Position::generate(Sink& sink) const {
   const auto& T = detail::sliders();
   const Color us = turn_, them = ~us;
   const Bitboard occ = occupied(), own = pieces(us), enemy = pieces(them);
@@ -216,16 +222,27 @@ std::size_t Position::generate(MoveList* out) const {
 
 void Position::generate_legal(MoveList& out) const {
   out.clear();
-  generate<false, false>(&out);
+  ListSink sink{&out};
+  generate<ListSink, false>(sink);
 }
 
 MoveList Position::legal_moves() const {
   MoveList l;
-  generate<false, false>(&l);
+  ListSink sink{&l};
+  generate<ListSink, false>(sink);
   return l;
 }
 
-std::size_t Position::count_legal_moves() const { return generate<true, false>(nullptr); }
+void Position::generate_groups(MoveGroups& out) const {
+  out.clear();
+  GroupSink sink{&out};
+  generate<GroupSink, false>(sink);
+}
+
+std::size_t Position::count_legal_moves() const {
+  CountSink sink;
+  return generate<CountSink, false>(sink);
+}
 
 // Out of check, any move of a piece that is not pinned is legal, so one knight, slider or pawn
 // push found that way settles it (the usual answer, at a fraction of the generator's set-up);
@@ -240,7 +257,8 @@ bool Position::has_legal_moves() const {
     const Bitboard pushes = us == WHITE ? (pieces(PAWN) & free) << 8 : (pieces(PAWN) & free) >> 8;
     if (pushes & ~occ) return true;
   }
-  return generate<true, true>(nullptr) != 0;
+  CountSink sink;
+  return generate<CountSink, true>(sink) != 0;
 }
 
 }  // namespace arbiter

@@ -3,7 +3,6 @@
 
 #include <cstring>
 
-#include "attacks.h"
 #include "zobrist.h"
 
 namespace arbiter {

@@ -126,3 +126,39 @@ TEST(Perft, SuiteParserReportsBadLines) {
   std::istringstream epd("8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D2 x\n");
   EXPECT_FALSE(parse_perft_suite(epd).ok());
 }
+
+// The grouped generation, expanded, is the legal move list move for move (same order), at every
+// node two plies deep from the perft suite's positions (checks, pins, en passant, promotions,
+// castling): the list itself is checked by the perft counts above.
+TEST(Perft, GroupedMovesExpandToTheLegalList) {
+  std::size_t nodes = 0;
+  auto expand = [](const MoveGroups& groups) {
+    std::vector<Move> out;
+    for (const MoveGroup& g : groups)
+      for (Bitboard b = g.targets; b;) {
+        const Move m = g.at(pop_lsb(b));
+        if (g.kind == MoveGroup::Promotion)
+          for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT})
+            out.push_back(Move::promotion(m.from(), m.to(), pt));
+        else
+          out.push_back(m);
+      }
+    return out;
+  };
+  auto check = [&](const Position& p) {
+    MoveList list;
+    MoveGroups groups;
+    p.generate_legal(list);
+    p.generate_groups(groups);
+    EXPECT_EQ(expand(groups), std::vector<Move>(list.begin(), list.end())) << p.fen();
+    ++nodes;
+    return list;
+  };
+  for (const char* suite : {"perftsuite.epd", "tricky.perft"})
+    for (const PerftCase& c : load(suite)) {
+      const Position p = *Position::from_fen(c.fen, false, true);
+      for (Move m : check(p))
+        for (Move r : check(p.after(m))) check(p.after(m).after(r));
+    }
+  EXPECT_GT(nodes, 30000u);
+}

@@ -67,10 +67,22 @@ std::vector<Move> without_loops(const Position& root, const std::vector<Move>& l
     p.play(m);
     keys.push_back(id(p));
   }
+  // The furthest occurrence of each position, from one sort by (key, ply) (a scan back from the
+  // end for each ply costs the square of the line's length, and witnesses run to 160 plies).
+  std::vector<std::uint32_t> order(keys.size()), last(keys.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return keys[a] != keys[b] ? keys[a] < keys[b] : a < b;
+  });
+  for (std::size_t r = 0; r < order.size();) {
+    std::size_t e = r;
+    while (e + 1 < order.size() && keys[order[e + 1]] == keys[order[r]]) ++e;
+    for (std::size_t i = r; i <= e; ++i) last[order[i]] = order[e];
+    r = e + 1;
+  }
   std::vector<Move> out;
   for (std::size_t i = 0; i < line.size();) {
-    std::size_t j = line.size();
-    while (j > i && keys[j] != keys[i]) --j;  // furthest later occurrence of position i
+    const std::size_t j = last[i];  // furthest later occurrence of position i
     if (j > i) {
       i = j;
       continue;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <optional>
 #include <unordered_set>
 
 #include "unwinnable/material.h"
@@ -69,6 +70,19 @@ struct CheckInfo {
   Bitboard squares[PIECE_TYPE_NB]{};
   Bitboard discoverers = 0;
 };
+
+// kCloser[a][d]: the squares at king distance less than d from a (a move to one of them from a
+// square at distance d brings a piece closer to a).
+struct CloserTable {
+  Bitboard within[SQUARE_NB][8]{};
+  constexpr CloserTable() {
+    for (int a = 0; a < SQUARE_NB; ++a)
+      for (int b = 0; b < SQUARE_NB; ++b)
+        for (int d = kDistances.king[a][b] + 1; d < 8; ++d) within[a][d] |= square_bb(Square(b));
+  }
+};
+inline constexpr CloserTable kCloser{};
+Bitboard closer(Square aim, Square from) { return kCloser.within[aim][kDistances.king[aim][from]]; }
 
 }  // namespace
 
@@ -137,7 +151,172 @@ int Helpmate::cost(const Position& pos, Move m) const {
   return kNormal;
 }
 
+// The plain cost model (see cost()) on grouped moves: the six keys of a group's moves are its
+// targets split by three masks (rewarded, punished, giving check), computed once per group from
+// the squares alone, so that no move is classified one by one (that, and writing out every
+// move, cost about half of each node). The moves are visited in the order search() visits them:
+// key by key, and within a key in generation order (groups in turn, targets ascending), so the
+// nodes and lines are the same.
+bool Helpmate::search_plain(const Position& pos, int effort, bool past_progress) {
+  MoveGroups groups;
+  pos.generate_groups(groups);
+  if (groups.empty()) return pos.side_to_move() != winner_ && pos.in_check();
+  if (bare(pos, winner_)) return false;
+  if (effort <= 0 || stack_.size() >= kMaxLine) return false;
+  if (tt_ && tt_->seen_with(search_key(pos), std::uint8_t(std::min(effort, 255)))) return false;
+  const bool winner_to_move = pos.side_to_move() == winner_;
+  const std::uint8_t(&dist)[SQUARE_NB][SQUARE_NB] = kDistances.king;
+  const Bitboard enemy = pos.pieces(~pos.side_to_move());
+  const std::size_t n = groups.size();
+  Bitboard reward[MoveGroups::kCapacity], punish[MoveGroups::kCapacity],
+      check[MoveGroups::kCapacity];
+  // Winner: rewarded = captures, pawn moves, steps closer to the aim; punished = none. Loser:
+  // rewarded = king steps towards the mating corner, piece moves (not captures) towards its own
+  // king; punished = other captures and (unless chasing) pawn moves; no key for checks.
+  std::optional<CheckInfo> ci;
+  if (winner_to_move) ci.emplace(pos);
+  const Square aim = !winner_to_move ? target_ : chase_ ? pos.king_square(~winner_) : target_;
+  const Square own_king = pos.king_square(~winner_);
+  for (std::size_t i = 0; i < n; ++i) {
+    const MoveGroup& g = groups[i];
+    if (g.kind == MoveGroup::Single) {
+      // Castling, en passant, a pinned pawn's move: as search() classifies them.
+      const Move m = g.move;
+      const Square from = m.from(), to = m.to();
+      const PieceType pt = type_of(pos.piece_on(from));
+      const bool capture = pos.is_capture(m);
+      bool r, p = false, c = false;
+      if (winner_to_move) {
+        r = capture || pt == PAWN || dist[aim][to] < dist[aim][from];
+        c = ci->gives_check(pos, m);
+      } else {
+        r = pt == KING ? !m.is_castling() && dist[target_][to] < dist[target_][from]
+                       : pt != PAWN && !capture && dist[own_king][to] < dist[own_king][from];
+        p = !r && (capture || (pt == PAWN && !chase_));
+      }
+      reward[i] = r ? ~Bitboard(0) : 0, punish[i] = p ? ~Bitboard(0) : 0,
+      check[i] = c ? ~Bitboard(0) : 0;
+      continue;
+    }
+    const bool pawn = g.kind != MoveGroup::Piece;
+    if (winner_to_move) {
+      punish[i] = 0;
+      if (pawn) {
+        reward[i] = ~Bitboard(0);
+        // Promotions are asked one by one (their checks depend on the piece).
+        Bitboard c = ci->squares[PAWN];
+        for (Bitboard d = ci->discoverers & pos.pieces(PAWN); d;) {
+          const Square from = pop_lsb(d);
+          const int to = from + g.step;
+          if (to >= 0 && to < SQUARE_NB && (g.targets & square_bb(Square(to))) &&
+              !(line_bb(from, ci->ksq) & square_bb(Square(to))))
+            c |= square_bb(Square(to));
+        }
+        check[i] = c;
+      } else {
+        const PieceType pt = type_of(pos.piece_on(g.from));
+        reward[i] = enemy | closer(aim, g.from);
+        check[i] =
+            ci->squares[pt] | (ci->discoverers & square_bb(g.from) ? ~line_bb(g.from, ci->ksq) : 0);
+      }
+    } else {
+      check[i] = 0;
+      if (pawn) {
+        reward[i] = 0;
+        punish[i] = chase_ ? enemy : ~Bitboard(0);
+      } else if (g.from == own_king) {
+        reward[i] = closer(target_, g.from);
+        punish[i] = enemy & ~reward[i];
+      } else {
+        reward[i] = closer(own_king, g.from) & ~enemy;
+        punish[i] = enemy;
+      }
+    }
+  }
+  // The targets of group i with key k (cost: rewarded, normal, punished; then check or not).
+  auto with_key = [&](std::size_t i, int k) {
+    const Bitboard cls = k < 2 ? reward[i] : k < 4 ? ~reward[i] & ~punish[i] : punish[i];
+    return groups[i].targets & cls & (k & 1 ? ~check[i] : check[i]);
+  };
+  // A promotion's check, which depends on the piece.
+  auto promotion_checks = [&](Move m) { return winner_to_move && pos.gives_check(m); };
+  constexpr int kKeys = 6;
+  constexpr int kCostOfKey[kKeys] = {kReward, kReward, kNormal, kNormal, kPunish, kPunish};
+  constexpr PieceType kPromotions[] = {QUEEN, ROOK, BISHOP, KNIGHT};
+  for (int k = 0; k < kKeys; ++k) {
+    const int c = kCostOfKey[k];
+    const bool gives_check = !(k & 1);
+    const int next = effort - (c == kNormal && past_progress ? 0 : c);
+    if (next <= 0 && !gives_check) {
+      // Out of effort: only a mating move is of use. These moves still count as visited nodes
+      // (the budgets are measured in moves looked at).
+      std::uint64_t count = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (groups[i].kind != MoveGroup::Promotion) {
+          count += popcount(with_key(i, k));
+          continue;
+        }
+        // Promotions: the class is the group's, the check the move's.
+        const Bitboard cls = k < 2 ? reward[i] : k < 4 ? ~reward[i] & ~punish[i] : punish[i];
+        for (Bitboard b = groups[i].targets & cls; b;) {
+          const Move m = groups[i].at(pop_lsb(b));
+          for (PieceType pt : kPromotions)
+            count += !promotion_checks(Move::promotion(m.from(), m.to(), pt));
+        }
+      }
+      if (!count) continue;
+      const std::uint64_t iter_room = iter_limit_ - std::min(iter_limit_, iter_nodes_);
+      const std::uint64_t room =
+          std::min(iter_room, node_limit_ - std::min(node_limit_, call_nodes_));
+      if (count > room) {  // the limits stop the search at the same move as one by one would
+        total_nodes_ += room;
+        iter_nodes_ += room + 1;
+        call_nodes_ += room + (iter_room > room);
+        if (call_nodes_ > node_limit_) global_stop_ = true;
+        iter_stop_ = true;
+        return false;
+      }
+      iter_nodes_ += count, call_nodes_ += count, total_nodes_ += count;
+      continue;
+    }
+    // Visits one move: 1 = a mate below it, -1 = stop, 0 = go on.
+    auto visit = [&](Move m) {
+      if (++iter_nodes_ > iter_limit_ || ++call_nodes_ > node_limit_) {
+        if (call_nodes_ > node_limit_) global_stop_ = true;
+        iter_stop_ = true;
+        return -1;
+      }
+      ++total_nodes_;
+      const Position child = pos.after(m);
+      stack_.push_back(m);
+      if (next <= 0 ? !child.has_legal_moves() : search_plain(child, next, c == kReward)) return 1;
+      stack_.pop_back();
+      return iter_stop_ ? -1 : 0;
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+      const MoveGroup& g = groups[i];
+      if (g.kind == MoveGroup::Promotion) {
+        const Bitboard cls = k < 2 ? reward[i] : k < 4 ? ~reward[i] & ~punish[i] : punish[i];
+        for (Bitboard b = g.targets & cls; b;) {
+          const Move step = g.at(pop_lsb(b));
+          for (PieceType pt : kPromotions) {
+            const Move m = Move::promotion(step.from(), step.to(), pt);
+            if (promotion_checks(m) != gives_check) continue;
+            if (const int r = visit(m)) return r > 0;
+          }
+        }
+        continue;
+      }
+      for (Bitboard b = with_key(i, k); b;)
+        if (const int r = visit(g.at(pop_lsb(b)))) return r > 0;
+    }
+  }
+  return false;
+}
+
 bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
+  if (!capture_ && promote_ == NO_PIECE_TYPE && !use_goals_)
+    return search_plain(pos, effort, past_progress);
   MoveList moves;
   pos.generate_legal(moves);
   if (moves.empty()) return pos.side_to_move() != winner_ && pos.in_check();

@@ -83,6 +83,7 @@ class Helpmate {
 
  private:
   bool search(const Position& pos, int effort, bool past_progress);
+  bool search_plain(const Position& pos, int effort, bool past_progress);
   int cost(const Position& pos, Move m) const;
 
   Color winner_;

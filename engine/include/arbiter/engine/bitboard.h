@@ -4,8 +4,16 @@
 // All tables are constant and initialised once (thread-safe); every function here is pure.
 #include <array>
 #include <bit>
+#include <cstdint>
 
 #include "arbiter/engine/types.h"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#define ARBITER_USE_PEXT 1
+#else
+#define ARBITER_USE_PEXT 0
+#endif
 
 namespace arbiter {
 
@@ -153,9 +161,48 @@ constexpr Bitboard between_bb(Square a, Square b) { return detail::kGeometry.bet
 constexpr Bitboard line_bb(Square a, Square b) { return detail::kGeometry.line[a][b]; }
 constexpr bool aligned(Square a, Square b, Square c) { return line_bb(a, b) & square_bb(c); }
 
+namespace detail {
+// Slider attack tables: PEXT indexing when the build targets BMI2, magic multiplication
+// otherwise. Built once on first use (function-local static: thread-safe) and constant after.
+// Declared here, not privately, so that the lookups inline into the searches of other
+// libraries (a call per lookup cost the helpmate search several percent).
+struct SliderEntry {
+  Bitboard mask;   // relevant occupancy (board edges excluded)
+  Bitboard magic;  // unused with PEXT
+  const Bitboard* attacks;
+  unsigned shift;  // 64 - popcount(mask)
+  unsigned index(Bitboard occ) const {
+#if ARBITER_USE_PEXT
+    return unsigned(_pext_u64(occ, mask));
+#else
+    return unsigned(((occ & mask) * magic) >> shift);
+#endif
+  }
+  Bitboard operator()(Bitboard occ) const { return attacks[index(occ)]; }
+};
+
+struct SliderTables {
+  SliderEntry rook[64];
+  SliderEntry bishop[64];
+  Bitboard table[102400 + 5248];  // every rook then every bishop attack set
+  SliderTables();
+};
+
+const SliderTables& slider_tables_init();
+
+inline const SliderTables& sliders() {
+  static const SliderTables& t = slider_tables_init();
+  return t;
+}
+}  // namespace detail
+
 // Slider attacks from s given the occupancy (blockers included in the result).
-Bitboard bishop_attacks(Square s, Bitboard occupied);
-Bitboard rook_attacks(Square s, Bitboard occupied);
+inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
+  return detail::sliders().bishop[s](occupied);
+}
+inline Bitboard rook_attacks(Square s, Bitboard occupied) {
+  return detail::sliders().rook[s](occupied);
+}
 inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
 }

@@ -43,6 +43,50 @@ class MoveList {
   std::size_t size_ = 0;
 };
 
+// Legal moves in groups, as the generator finds them: the moves of one piece (Piece: from `from`
+// to every square of `targets`), of one kind of pawn step (Pawn: to every target from the
+// target minus `step`), pawn promotions (Promotion: the same, each target giving four moves,
+// queen, rook, bishop, knight), or one special move (Single: castling, en passant, a pinned
+// pawn's move). Groups come in generation order and each expands in ascending target order, so
+// expanding them gives generate_legal's list move for move. A search that orders moves by their
+// squares classifies a whole group with a few bitboard operations instead of move by move.
+struct MoveGroup {
+  enum Kind : std::uint8_t { Piece, Pawn, Promotion, Single };
+  Bitboard targets;
+  Kind kind;
+  Square from;       // Piece, Single
+  std::int8_t step;  // Pawn, Promotion: to - from
+  Move move;         // Single
+  // The move to `to` (Promotion: the pawn's step, to be made a promotion by the caller).
+  Move at(Square to) const {
+    return kind == Piece ? Move(from, to) : kind == Single ? move : Move(Square(to - step), to);
+  }
+};
+
+// Fixed-capacity list of groups. The bound: a king group, four pawn groups, three promotion
+// groups, a group per piece and two per queen (at most 30 for the 15 pieces besides the king),
+// and singles: two castlings, two en passant captures, and the moves of pinned pawns (at most
+// eight pinned pieces, each with at most two pawn moves or one promotion target, four moves).
+class MoveGroups {
+ public:
+  static constexpr std::size_t kCapacity = 1 + 4 + 3 + 30 + 2 + 2 + 8 * 4;
+  MoveGroups() {}  // slots uninitialised, as in MoveList
+  const MoveGroup* begin() const { return slots_.groups; }
+  const MoveGroup* end() const { return slots_.groups + size_; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const MoveGroup& operator[](std::size_t i) const { return slots_.groups[i]; }
+  void push_back(const MoveGroup& g) { slots_.groups[size_++] = g; }
+  void clear() { size_ = 0; }
+
+ private:
+  union Slots {
+    Slots() {}
+    MoveGroup groups[kCapacity];
+  } slots_;
+  std::size_t size_ = 0;
+};
+
 struct PositionError {
   enum class Kind : std::uint8_t { Fen, Illegal } kind = Kind::Illegal;
   FenError fen;        // when kind == Fen
@@ -110,7 +154,8 @@ class Position {
   // Moves.
   MoveList legal_moves() const;
   void generate_legal(MoveList& out) const;
-  std::size_t count_legal_moves() const;  // without making or listing them (bulk counting)
+  void generate_groups(MoveGroups& out) const;  // the same moves, grouped (see MoveGroup)
+  std::size_t count_legal_moves() const;        // without making or listing them (bulk counting)
   // Whether any legal move exists: stops at the first kind of move found (king steps first),
   // so a checkmate or stalemate test costs far less than a count.
   bool has_legal_moves() const;
@@ -148,8 +193,8 @@ class Position {
   explicit Position(Blank) {}  // empty board, used by from_setup
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
-  template <bool Count, bool Any>
-  std::size_t generate(MoveList* out) const;
+  template <class Sink, bool Any>
+  std::size_t generate(Sink& sink) const;
 
   Bitboard by_type_[PIECE_TYPE_NB]{};  // [0] = all pieces
   Bitboard by_color_[COLOR_NB]{};
