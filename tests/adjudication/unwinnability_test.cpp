@@ -283,3 +283,16 @@ TEST(CanCheckmate, MinorPiecesLetTheLoserGiveAPieceAwayFirst) {
   ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
   EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
 }
+
+// A lone bishop against rook, knight and pawns (lichess-public.tsv): the mate needs the ninth
+// nearest mating configuration; the other needs a configuration after a promotion of the
+// loser's, which the extra configurations must not push out of reach.
+TEST(CanCheckmate, LoneBishopReachesAFarMatingConfiguration) {
+  for (const char* fen :
+       {"2b5/1k6/1PP5/8/7P/4N1P1/P4P2/4R1K1 b - - 0 44", "6k1/5P2/4N1P1/4K3/8/8/b7/8 b - - 0 69"}) {
+    auto pos = at(fen);
+    auto r = adj::can_checkmate(pos, BLACK);
+    ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << fen << ": " << r.reason;
+    EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, BLACK)) << fen;
+  }
+}

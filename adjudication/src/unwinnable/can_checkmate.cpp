@@ -360,7 +360,10 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       std::vector<MateGoal> goals;
     };
     std::vector<Start> starts;
-    if (auto goals = mate_goals(pos, side, 6); !goals.empty())
+    // Twelve configurations from the position itself (a lichess query, a lone bishop against
+    // rook, knight and pawns, needs the ninth), six after each promotion; the third level's
+    // pair limit makes room for the extra six, so that the pairs it reached before still fit.
+    if (auto goals = mate_goals(pos, side, 12); !goals.empty())
       starts.push_back({pos, {}, std::move(goals)});
     const Bitboard ours = pos.pieces(side) & ~pos.pieces(side, KING);
     if (popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) && pos.pieces(~side, PAWN)) {
@@ -407,7 +410,7 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       int slack;
       std::uint64_t limit;
       std::size_t pairs;
-    } kLevels[] = {{4, 2000, 64},   {0, 3000, 64},   {8, 20000, 24}, {0, 25000, 64},
+    } kLevels[] = {{4, 2000, 64},   {0, 3000, 64},   {8, 20000, 30}, {0, 25000, 64},
                    {12, 100000, 8}, {0, 200000, 64}, {16, 300000, 3}};
     for (const auto& level : kLevels) {
       for (std::size_t i = 0; i < std::min(level.pairs, pairs.size()) && spent < stop; ++i) {

@@ -158,12 +158,17 @@ int Helpmate::cost(const Position& pos, Move m) const {
 // key by key, and within a key in generation order (groups in turn, targets ascending), so the
 // nodes and lines are the same.
 bool Helpmate::search_plain(const Position& pos, int effort, bool past_progress) {
+  const std::uint64_t key = search_key(pos);
+  const std::uint8_t tt_effort = std::uint8_t(std::min(effort, 255));
+  // A position in the table was recorded below, so it has moves and is not bare, and the
+  // answer is "no" with or without the moves: the table is asked before generating them.
+  if (tt_ && tt_->seen(key, tt_effort)) return false;
   MoveGroups groups;
   pos.generate_groups(groups);
   if (groups.empty()) return pos.side_to_move() != winner_ && pos.in_check();
   if (bare(pos, winner_)) return false;
   if (effort <= 0 || stack_.size() >= kMaxLine) return false;
-  if (tt_ && tt_->seen_with(search_key(pos), std::uint8_t(std::min(effort, 255)))) return false;
+  if (tt_ && tt_->seen_with(key, tt_effort)) return false;
   const bool winner_to_move = pos.side_to_move() == winner_;
   const std::uint8_t(&dist)[SQUARE_NB][SQUARE_NB] = kDistances.king;
   const Bitboard enemy = pos.pieces(~pos.side_to_move());

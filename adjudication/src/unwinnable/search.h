@@ -30,14 +30,18 @@ class TranspositionTable {
   void clear();
   // Starts loading the entry of `key` into the cache (for a probe a little later).
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&entries_[key & mask_]); }
+  // True if `key` was searched with at least `effort` (nothing recorded).
+  bool seen(std::uint64_t key, std::uint8_t effort) const {
+    const std::uint64_t e = entries_[key & mask_];
+    const std::uint64_t tag = key & ~std::uint64_t(0xFFFF);
+    return (e & ~std::uint64_t(0xFF)) == (tag | std::uint64_t(generation_) << 8) &&
+           std::uint8_t(e) >= effort;
+  }
   // Returns true if `key` was searched with at least `effort`; otherwise records `effort`.
   bool seen_with(std::uint64_t key, std::uint8_t effort) {
     std::uint64_t& e = entries_[key & mask_];
     const std::uint64_t tag = key & ~std::uint64_t(0xFFFF);
-    if ((e & ~std::uint64_t(0xFF)) == (tag | std::uint64_t(generation_) << 8) &&
-        std::uint8_t(e) >= effort) {
-      return true;
-    }
+    if (seen(key, effort)) return true;
     // The key's lower 16 bits hold the generation and the effort.
     e = tag | std::uint64_t(generation_) << 8 | effort;
     return false;
