@@ -24,10 +24,11 @@ std::uint64_t identity(const Position& p) {
   return k ? k : 1;
 }
 
-// Per position: material, then the confinement with case splits two deep, at most 24 fixpoints.
+// Per position: material, then the confinement with case splits two deep, at most 48 units of
+// fixpoint work.
 bool statically_unwinnable(const Position& p, Color winner, int* analyses) {
   if (material_proves_unwinnable(p, winner, nullptr, nullptr)) return true;
-  int mine = std::min(*analyses, 24);
+  int mine = std::min(*analyses, 48);
   const int before = mine;
   const bool proved = split_proves_unwinnable(p, winner, 2, &mine);
   *analyses -= before - std::max(mine, 0);
@@ -37,13 +38,14 @@ bool statically_unwinnable(const Position& p, Color winner, int* analyses) {
 }  // namespace
 
 PrunedResult prove_by_saturation(const Position& root, Color winner, std::size_t expansions,
-                                 int analyses, ReachSpace& space, std::string* why) {
+                                 int work, ReachSpace& space, std::string* why) {
+  int analyses = work;
   PrunedResult r;
-  const int budget = analyses;
+  const int budget = work;
   const char* w = winner == WHITE ? "White" : "Black";
   // The root alone, with deeper case splits.
   {
-    int mine = std::min(analyses, 200);
+    int mine = std::min(analyses, 400);
     const int before = mine;
     const bool proved = split_proves_unwinnable(root, winner, 3, &mine);
     analyses -= before - std::max(mine, 0);

@@ -18,14 +18,15 @@ namespace arbiter::adjudication::detail {
 struct PrunedResult {
   Reach outcome = Reach::TooLarge;
   std::vector<Move> line;   // MateFound: a mating line from the root
-  std::uint64_t nodes = 0;  // moves played plus fixpoints computed
+  std::uint64_t nodes = 0;  // moves played plus the work of the fixpoints computed
   std::size_t positions = 0, pruned = 0;
 };
 
-// The case-split analysis at the root (at most 200 fixpoints), then the pruned search: at most
-// `expansions` positions expanded and `analyses` fixpoints computed in all (then TooLarge).
-// `why` gets the argument when the outcome is NoMate.
+// The case-split analysis at the root (at most 400 units of fixpoint work, see saturation.h),
+// then, unless `expansions` is 0, the pruned search: at most `expansions` positions expanded
+// and `work` units of fixpoint work in all (then TooLarge). `why` gets the argument when the
+// outcome is NoMate.
 PrunedResult prove_by_saturation(const Position& root, Color winner, std::size_t expansions,
-                                 int analyses, ReachSpace& space, std::string* why);
+                                 int work, ReachSpace& space, std::string* why);
 
 }  // namespace arbiter::adjudication::detail

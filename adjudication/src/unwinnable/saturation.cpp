@@ -7,14 +7,23 @@
 // sub-case contains a mating continuation, the current case contains none either.
 #include "unwinnable/saturation.h"
 
+#include <algorithm>
+
 #include "unwinnable/confinement.h"
 
 namespace arbiter::adjudication::detail {
 namespace {
 
+// The work of one fixpoint: its rounds times the pieces on the board, in units of 16 (at least
+// one), so that a budget bounds the time on crowded boards too.
+int work(const Position& pos, const Confinement& c) {
+  return std::max(1, c.iterations * popcount(pos.occupied()) / 16);
+}
+
 bool prove(const Position& pos, Color winner, const Assumption& a, int depth, int* analyses) {
-  if (--*analyses < 0) return false;
+  if (*analyses <= 0) return false;
   Confinement c = confine(pos, winner, a);
+  *analyses -= work(pos, c);
   if (confinement_proves_unwinnable(pos, c, winner, nullptr)) return true;
   // A winner's slider that never moves (in this case) gives check only while it has not been
   // captured. Until then the case's assumption holds together with "it is never captured on
@@ -26,10 +35,12 @@ bool prove(const Position& pos, Color winner, const Assumption& a, int depth, in
        b;) {
     const Square x = pop_lsb(b);
     if (c.steady & square_bb(x)) continue;  // never captured in this case anyway
-    if (--*analyses < 0) return false;
+    if (*analyses <= 0) return false;
     Assumption alive = a;
     alive.untouchable |= square_bb(x);
-    c.walls_while_here[x] = confine(pos, winner, alive).steady;
+    const Confinement while_here = confine(pos, winner, alive);
+    *analyses -= work(pos, while_here);
+    c.walls_while_here[x] = while_here.steady;
     sharper = true;
   }
   if (sharper && confinement_proves_unwinnable(pos, c, winner, nullptr)) return true;

@@ -15,8 +15,9 @@
 namespace arbiter::adjudication::detail {
 
 // True iff the confinement analysis, with case splits on the pieces it finds capturable (at
-// most `depth` nested splits), proves that `winner` can never checkmate from `pos`. Each
-// fixpoint computed is taken from `*analyses`; it gives up when that runs out.
-bool split_proves_unwinnable(const Position& pos, Color winner, int depth, int* analyses);
+// most `depth` nested splits), proves that `winner` can never checkmate from `pos`. The work of
+// each fixpoint computed (its rounds times the pieces on the board, in units of 16) is taken
+// from `*work`; it gives up when that runs out.
+bool split_proves_unwinnable(const Position& pos, Color winner, int depth, int* work);
 
 }  // namespace arbiter::adjudication::detail
