@@ -93,15 +93,15 @@ Tally check(const std::vector<Row>& rows, const std::string& name, std::uint64_t
 }  // namespace
 
 // Known gaps at the time of writing (honestly reported in the issue): the search leaves a few
-// hard queries undetermined (curated: three of the dead positions with bishops behind locked
-// pawns of D3-Chess issue #40 and test-vector.txt; the long helpmate with an underpromotion is
-// found by the plan-steered probe). These ceilings only guard against regressions; the goal is
-// zero.
+// hard queries undetermined (curated: none at the time of writing; the dead positions with
+// bishops behind locked pawns of D3-Chess issue #40 and test-vector.txt are proved by the case
+// splits, the long helpmate with an underpromotion is found by the plan-steered probe). These
+// ceilings only guard against regressions; the goal is zero.
 TEST(UnwinnabilityCorpus, Curated) {
   auto t = check(load("curated.tsv", 1), "curated.tsv", 2'000'000);
   EXPECT_EQ(t.wrong, 0);
   EXPECT_EQ(t.bad_witness, 0);
-  EXPECT_LE(t.undetermined, 3);
+  EXPECT_LE(t.undetermined, 0);
 }
 
 TEST(UnwinnabilityCorpus, LichessSample) {

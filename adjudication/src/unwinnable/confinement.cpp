@@ -13,6 +13,13 @@
 // promotion are over-approximated (castling squares are added whenever a right exists; a
 // promoted piece may go anywhere but onto a steady own piece or a steady king). Hence the
 // invariant holds for ever, and any conclusion drawn from it holds in every continuation.
+//
+// Under an Assumption (one case of a case split), the same induction runs over the
+// continuations in which the assumption holds: an immovable piece keeps the reach of its own
+// square (it may still be captured there), and no move lands on an untouchable piece's square
+// while that piece is steady (it would capture it there before it ever moved). A move the
+// assumption excludes is never the next move of such a continuation, so leaving it out of the
+// targets keeps the invariant; the conclusions hold for every continuation of the case.
 #include "unwinnable/confinement.h"
 
 #include <array>
@@ -49,7 +56,7 @@ Bitboard promoted_attacks(Bitboard reach, Bitboard occ) {
 
 }  // namespace
 
-Confinement confine(const Position& pos, Color winner) {
+Confinement confine(const Position& pos, Color winner, const Assumption& a) {
   Confinement c;
   const Bitboard occ = pos.occupied();
   c.steady = occ;
@@ -57,21 +64,34 @@ Confinement confine(const Position& pos, Color winner) {
     Square s = pop_lsb(b);
     c.reach[s] = square_bb(s);
   }
-  // Castling (Art. 3.8.2 / Guidelines II.3): over-approximated by the final squares.
-  for (Color col : {WHITE, BLACK})
-    for (CastleSide side : {KING_SIDE, QUEEN_SIDE}) {
-      Square r = pos.castling_rook(col, side);
-      if (r == SQ_NONE) continue;
-      Square k = pos.king_square(col);
-      c.reach[k] |= square_bb(castle_king_to(col, side));
-      c.reach[r] |= square_bb(castle_rook_to(col, side));
-    }
+  // Castling (Art. 3.8.2 / Guidelines II.3): over-approximated by the final squares, granted in
+  // the rounds below once no steady piece stands on a square the king or rook crosses or lands
+  // on (a steady piece never leaves, so such a castling never becomes legal).
+  auto castle = [&]() {
+    bool granted = false;
+    for (Color col : {WHITE, BLACK})
+      for (CastleSide side : {KING_SIDE, QUEEN_SIDE}) {
+        const Square r = pos.castling_rook(col, side);
+        const Square k = pos.king_square(col);
+        if (r == SQ_NONE || (a.immovable & (square_bb(r) | square_bb(k)))) continue;
+        const Square kto = castle_king_to(col, side), rto = castle_rook_to(col, side);
+        const Bitboard span = (between_bb(k, kto) | between_bb(r, rto) | between_bb(k, r) |
+                               square_bb(kto) | square_bb(rto)) &
+                              ~square_bb(k) & ~square_bb(r);
+        if (span & c.steady) continue;
+        if ((c.reach[k] & square_bb(kto)) && (c.reach[r] & square_bb(rto))) continue;
+        c.reach[k] |= square_bb(kto);
+        c.reach[r] |= square_bb(rto);
+        granted = true;
+      }
+    return granted;
+  };
   // En passant available now (Art. 3.7.4): the capturing pawns may go to the ep square and the
   // pawn that has just made the double step is capturable.
   Bitboard ep_victims = 0;
   if (Square ep = pos.ep_square(); ep != SQ_NONE) {
     Color us = pos.side_to_move();
-    Bitboard capturers = pawn_attacks(~us, ep) & pos.pieces(us, PAWN);
+    Bitboard capturers = pawn_attacks(~us, ep) & pos.pieces(us, PAWN) & ~a.immovable;
     if (capturers) {
       ep_victims |= square_bb(Square(ep - pawn_push(us)));
       for (Bitboard b = capturers; b;) {
@@ -84,7 +104,7 @@ Confinement confine(const Position& pos, Color winner) {
 
   bool progress = true;
   while (progress) {
-    progress = false;
+    progress = castle();
     ++c.iterations;
     // Derived sets for this round.
     Bitboard non_clear = 0, reach_non_king[COLOR_NB] = {0, 0}, pawn_reach[COLOR_NB] = {0, 0};
@@ -103,6 +123,7 @@ Confinement confine(const Position& pos, Color winner) {
       perm_attacked[color_of(p)] |= piece_attacks(type_of(p), color_of(p), s, non_clear);
     }
     const Bitboard steady_kings = c.steady & pos.pieces(KING);
+    const Bitboard shielded = a.untouchable & c.steady;  // no move lands there (Assumption)
     // Facing pawns on one file. A pawn that never captures stays on its file (`on_file`). An
     // enemy pawn that also never captures and is never captured (`permanent`) stays on that
     // file for ever and only moves towards the first one, so the first can never push onto (or
@@ -214,6 +235,61 @@ Confinement confine(const Position& pos, Color winner) {
       return out;
     };
 
+    // Checks that mate the winner: with the winner's king steady on ks, a loser's knight or
+    // pawn (now on x) moving to a square t from which it checks the king, or another piece
+    // moving next to the king along one of its lines (a contact check), ends the game there
+    // when, whatever else happened, the king cannot move and no piece can take the checker. In
+    // any position P the invariant holds for and the position P' after that move: the king is on
+    // ks; such a check can only be answered by a king move or by taking the checker (no square
+    // lies in between); each square next to ks holds a steady piece of the
+    // winner's (in place in P, and the move did not take it: t is excluded), or is attacked by
+    // the checker from t, or by a steady piece of the loser's other than x (in place too; a
+    // slider's ray, the checker's too, only over squares no piece can ever stand on, nor t, nor
+    // ks); the king cannot take
+    // the checker on t unless t is next to it, and then t must be so attacked as well; and no
+    // winner piece other than the king attacks t from any square of its reach (with the steady
+    // pieces but x as walls, in place in P'). So P' is the winner checkmated (Laws 5.1.1): a
+    // line through that move never reaches a mate by the winner, and the move is left out of
+    // the checker's reach (a pawn beside t could take a double step en passant: such a t is
+    // kept). A pawn move to the last rank (a promotion) is never left out.
+    const bool winner_king_fixed = winner != COLOR_NB && (c.steady & pos.pieces(winner, KING));
+    auto mates_winner = [&](Square x, PieceType xt) -> Bitboard {
+      const Color loser = ~winner;
+      const Square ks = pos.king_square(winner);
+      const Bitboard diagonal = pawn_attacks(WHITE, ks) | pawn_attacks(BLACK, ks);
+      Bitboard candidates = xt == KNIGHT   ? knight_attacks(ks)
+                            : xt == PAWN   ? pawn_attacks(winner, ks) & ~kPromotionRanks
+                            : xt == BISHOP ? diagonal
+                            : xt == ROOK   ? king_attacks(ks) & ~diagonal
+                                           : king_attacks(ks);
+      Bitboard takers = 0;
+      const Bitboard walls = c.steady & ~square_bb(x);
+      for (Bitboard w = pos.pieces(winner) & ~pos.pieces(KING); w;) {
+        const Square y = pop_lsb(w);
+        if (c.promotes[y]) return 0;
+        const PieceType yt = type_of(pos.piece_on(y));
+        for (Bitboard r = c.reach[y]; r;) takers |= piece_attacks(yt, winner, pop_lsb(r), walls);
+        // A pawn beside a pawn's double step takes it en passant (Art. 3.7.4).
+        if (yt == PAWN && xt == PAWN)
+          takers |= (shift<EAST>(c.reach[y]) | shift<WEST>(c.reach[y])) &
+                    rank_bb(relative_rank(loser, RANK_4));
+      }
+      candidates &= ~takers;
+      Bitboard out = 0;
+      for (Bitboard t = candidates; t;) {
+        const Square to = pop_lsb(t);
+        Bitboard covered = piece_attacks(xt, loser, to, non_clear | square_bb(to));
+        for (Bitboard l = c.steady & pos.pieces(loser) & ~square_bb(x); l;) {
+          const Square y = pop_lsb(l);
+          covered |= piece_attacks(type_of(pos.piece_on(y)), loser, y, non_clear | square_bb(to));
+        }
+        const Bitboard flights =
+            king_attacks(ks) & ~(c.steady & pos.pieces(winner) & ~square_bb(to));
+        if (!(flights & ~covered)) out |= square_bb(to);
+      }
+      return out;
+    };
+
     for (Bitboard b = occ; b;) {
       Square s = pop_lsb(b);
       Piece p = pos.piece_on(s);
@@ -221,8 +297,11 @@ Confinement confine(const Position& pos, Color winner) {
       PieceType pt = type_of(p);
       const Bitboard own_steady = c.steady & pos.pieces(col);
       Bitboard reach = c.reach[s], hits = c.hits[s];
+      if (a.immovable & square_bb(s)) continue;
+      const Bitboard mating =
+          pt != KING && winner_king_fixed && col != winner ? mates_winner(s, pt) : 0;
       if (c.promotes[s]) {
-        Bitboard all = ~(own_steady | steady_kings);
+        Bitboard all = ~(own_steady | steady_kings | shielded);
         reach |= all;
         hits |= all;
       } else {
@@ -248,10 +327,11 @@ Confinement confine(const Position& pos, Color winner) {
                   if (!(walls & square_bb(two))) push |= square_bb(two);
                 }
               }
-              caps = pawn_attacks(col, src) & reach_non_king[~col] & ~own_steady;
-              targets = (push | caps) & ~own_steady;
+              caps = pawn_attacks(col, src) & reach_non_king[~col] & ~own_steady & ~shielded;
+              caps &= ~mating;
+              targets = (push | caps) & ~own_steady & ~mating;
             } else {
-              targets = piece_attacks(pt, col, src, c.steady) & ~own_steady;
+              targets = piece_attacks(pt, col, src, c.steady) & ~own_steady & ~shielded & ~mating;
               if (pt == KING) {
                 targets &= ~perm_attacked[~col] & ~near[~col];
                 targets &= ~stalemating(col, src, targets);
@@ -266,7 +346,7 @@ Confinement confine(const Position& pos, Color winner) {
         }
         if (pt == PAWN && (reach & kPromotionRanks)) {
           c.promotes[s] = true;
-          Bitboard all = ~(own_steady | steady_kings);
+          Bitboard all = ~(own_steady | steady_kings | shielded);
           reach |= all;
           hits |= all;
         }
@@ -284,14 +364,16 @@ Confinement confine(const Position& pos, Color winner) {
       Square s = pop_lsb(b);
       hit_by[color_of(pos.piece_on(s))] |= c.hits[s];
     }
-    Bitboard unsteady = ep_victims;
+    Bitboard unsteady = ep_victims, threatened = 0;
     for (Bitboard b = c.steady; b;) {
       Square s = pop_lsb(b);
       Piece p = pos.piece_on(s);
       Color col = color_of(p);
       if (c.reach[s] != square_bb(s)) unsteady |= square_bb(s);
-      if (type_of(p) != KING && (hit_by[~col] & square_bb(s))) unsteady |= square_bb(s);
+      if (type_of(p) != KING && (hit_by[~col] & square_bb(s))) threatened |= square_bb(s);
     }
+    unsteady |= threatened;
+    c.threatened |= threatened;
     // Future en passant: a pawn that may make a double step next to a square an enemy pawn may
     // reach can be captured en passant.
     for (Bitboard b = pos.pieces(PAWN) & c.steady; b;) {
@@ -362,7 +444,7 @@ bool confinement_proves_unwinnable(const Position& pos, const Confinement& c, Co
       continue;
     }
     for (Bitboard r = c.reach[s]; r;)
-      check_squares |= piece_attacks(pt, winner, pop_lsb(r), c.steady);
+      check_squares |= piece_attacks(pt, winner, pop_lsb(r), c.steady | c.walls_while_here[s]);
   }
   const char* w = winner == WHITE ? "White" : "Black";
   const char* l = loser == WHITE ? "White" : "Black";

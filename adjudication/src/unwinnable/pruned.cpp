@@ -1,0 +1,126 @@
+// Search with sound pruning (see pruned.h).
+//
+// Soundness of NoMate: let P0 ... Pn be any line of legal moves from the root P0 that ends in a
+// checkmate of the loser. Take the first Pi that is not expanded. Every position before it was
+// expanded, so each child of it was recorded (a child already recorded stands for the same
+// position: the key holds pieces, side to move, castling rights and the en passant square, so
+// the same moves follow); hence Pi was recorded and then either found to be over (then i = n and
+// the mate is reported) or proved unwinnable by a static argument, which contradicts the mate Pn
+// reachable from it. So if the enumeration closes without reporting a mate, no line from the
+// root mates (Laws 5.2.2, 6.9 and A.5.3: no series of legal moves).
+#include "unwinnable/pruned.h"
+
+#include <algorithm>
+
+#include "unwinnable/material.h"
+#include "unwinnable/saturation.h"
+
+namespace arbiter::adjudication::detail {
+namespace {
+
+std::uint64_t identity(const Position& p) {
+  const std::uint64_t k =
+      p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
+  return k ? k : 1;
+}
+
+// Per position: material, then the confinement with case splits two deep, at most 24 fixpoints.
+bool statically_unwinnable(const Position& p, Color winner, int* analyses) {
+  if (material_proves_unwinnable(p, winner, nullptr, nullptr)) return true;
+  int mine = std::min(*analyses, 24);
+  const int before = mine;
+  const bool proved = split_proves_unwinnable(p, winner, 2, &mine);
+  *analyses -= before - std::max(mine, 0);
+  return proved;
+}
+
+}  // namespace
+
+PrunedResult prove_by_saturation(const Position& root, Color winner, std::size_t expansions,
+                                 int analyses, ReachSpace& space, std::string* why) {
+  PrunedResult r;
+  const int budget = analyses;
+  const char* w = winner == WHITE ? "White" : "Black";
+  // The root alone, with deeper case splits.
+  {
+    int mine = std::min(analyses, 200);
+    const int before = mine;
+    const bool proved = split_proves_unwinnable(root, winner, 3, &mine);
+    analyses -= before - std::max(mine, 0);
+    if (proved) {
+      r.outcome = Reach::NoMate;
+      r.nodes = std::uint64_t(budget - analyses);
+      if (why)
+        *why = std::string("no ") + w +
+               " checkmate is possible in any case of which pieces can ever be captured "
+               "where they stand (reachable squares of every piece, with locked pawns and "
+               "pieces that can never move as walls)";
+      return r;
+    }
+  }
+  if (expansions == 0) {
+    r.nodes = std::uint64_t(budget - std::max(analyses, 0));
+    return r;
+  }
+  auto& nodes = space.nodes;
+  auto& keys = space.keys;
+  nodes.clear();
+  std::size_t slots = 1024;
+  while (slots < 2 * 64 * expansions) slots *= 2;
+  if (keys.size() < slots) keys.resize(slots);
+  std::fill(keys.begin(), keys.begin() + std::ptrdiff_t(slots), 0);
+  const std::uint64_t mask = slots - 1;
+  auto insert = [&](std::uint64_t k) {
+    for (std::uint64_t i = (k * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
+      if (keys[i] == k) return false;
+      if (!keys[i]) return keys[i] = k, true;
+    }
+  };
+  auto done = [&](Reach outcome) {
+    r.outcome = outcome;
+    r.positions = nodes.size();
+    r.nodes += std::uint64_t(budget - std::max(analyses, 0));
+    return r;
+  };
+  nodes.push_back({root, 0, Move::none()});
+  insert(identity(root));
+  MoveList moves;
+  std::size_t expanded = 0;
+  // Breadth first, so that a mate found comes with a shortest line.
+  for (std::size_t head = 0; head < nodes.size(); ++head) {
+    moves.clear();
+    nodes[head].pos.generate_legal(moves);
+    if (moves.size() == 0) {
+      const Position& p = nodes[head].pos;
+      if (p.in_check() && p.side_to_move() != winner) {
+        for (std::size_t i = head; i != 0; i = nodes[i].parent) r.line.push_back(nodes[i].move);
+        std::reverse(r.line.begin(), r.line.end());
+        return done(Reach::MateFound);
+      }
+      continue;  // stalemate, or the winner is mated: the game is over
+    }
+    if (head != 0) {
+      if (statically_unwinnable(nodes[head].pos, winner, &analyses)) {
+        ++r.pruned;
+        continue;
+      }
+      if (analyses <= 0) return done(Reach::TooLarge);
+    }
+    if (++expanded > expansions || nodes.size() + moves.size() > 64 * expansions)
+      return done(Reach::TooLarge);
+    for (Move m : moves) {
+      ++r.nodes;
+      Position child = nodes[head].pos.after(m);
+      if (!insert(identity(child))) continue;
+      nodes.push_back({child, std::uint32_t(head), m});
+    }
+  }
+  if (why)
+    *why = "every line of play from here (" + std::to_string(nodes.size()) +
+           " positions) ends without a checkmate by " + w + " or reaches a position where " +
+           "none is possible in any case of which pieces can ever be captured (reachable " +
+           "squares of every piece, with locked pawns as walls)";
+  return done(Reach::NoMate);
+}
+
+}  // namespace arbiter::adjudication::detail
