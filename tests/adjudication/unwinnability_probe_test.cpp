@@ -5,39 +5,14 @@
 // witness must replay to a checkmate by the side.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <map>
-#include <sstream>
-
 #include "arbiter/adjudication/unwinnability.h"
+#include "corpus_labels.h"
 #include "test_support.h"
 
 namespace adj = arbiter::adjudication;
-using arbiter::test::shared;
-
-namespace {
-
-// (FEN, side) -> label, from the corpus.
-std::map<std::pair<std::string, std::string>, std::string> community_labels() {
-  std::ifstream in(shared("data/unwinnability/community-public.tsv"));
-  EXPECT_TRUE(in) << "missing community-public.tsv";
-  std::map<std::pair<std::string, std::string>, std::string> labels;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream ls(line);
-    std::string fen, side, label;
-    std::getline(ls, fen, '\t');
-    std::getline(ls, side, '\t');
-    std::getline(ls, label, '\t');
-    labels[{fen, side}] = label;
-  }
-  return labels;
-}
-
-}  // namespace
 
 TEST(CanCheckmate, PlanProbeSolvesComposedPositions) {
-  const auto labels = community_labels();
+  const auto labels = arbiter::test::corpus_labels("community-public.tsv");
   const std::pair<const char*, const char*> queries[] = {
       // A locked chain on both wings: pieces are offered to pawns to open it.
       {"r6r/8/3b1b1p/2p1k1pP/1pPp1pP1/pP1PpP2/P3P3/5K2 w - -", "b"},

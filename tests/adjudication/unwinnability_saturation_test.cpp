@@ -4,39 +4,17 @@
 // of this file, and each must be decided (not left undetermined) at the default budget.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <map>
-#include <sstream>
-
 #include "arbiter/adjudication/unwinnability.h"
+#include "corpus_labels.h"
 #include "test_support.h"
 
 namespace adj = arbiter::adjudication;
-using arbiter::test::shared;
 
 namespace {
 
-// (fen, side) -> label, from a corpus file (`header`: the first line names the columns).
-std::map<std::pair<std::string, std::string>, std::string> labels(const std::string& name) {
-  std::map<std::pair<std::string, std::string>, std::string> out;
-  std::ifstream in(shared("data/unwinnability/" + name));
-  EXPECT_TRUE(in) << "missing corpus " << name;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line.rfind("fen\t", 0) == 0) continue;
-    std::istringstream ls(line);
-    std::string fen, side, label;
-    std::getline(ls, fen, '\t');
-    std::getline(ls, side, '\t');
-    std::getline(ls, label, '\t');
-    out[{fen, side}] = label;
-  }
-  return out;
-}
-
 void expect_decided_as_labelled(const std::string& corpus,
                                 const std::vector<std::pair<std::string, std::string>>& queries) {
-  const auto label = labels(corpus);
+  const auto label = arbiter::test::corpus_labels(corpus);
   adj::Solver solver;
   for (const auto& [fen, side] : queries) {
     const auto it = label.find({fen, side});

@@ -16,6 +16,7 @@
 #include "arbiter/engine/san.h"
 #include "unwinnable/confinement.h"
 #include "unwinnable/goal_search.h"
+#include "unwinnable/identity.h"
 #include "unwinnable/material.h"
 #include "unwinnable/probes.h"
 #include "unwinnable/pruned.h"
@@ -54,14 +55,8 @@ const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
 // Cuts the loops out of a mating line: if a position recurs, the moves between the two
 // occurrences can be skipped (same pieces, side, castling rights and en passant square, so the
 // rest of the line stays legal).
-// A position's identity for repetitions: the Zobrist key (pieces, side, castling) and the en
-// passant square.
-std::uint64_t position_id(const Position& p) {
-  return p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
-}
-
 std::vector<Move> without_loops(const Position& root, const std::vector<Move>& line) {
-  const auto id = position_id;
+  const auto id = detail::identity;
   std::vector<std::uint64_t> keys{id(root)};
   Position p = root;
   for (Move m : line) {
@@ -208,12 +203,12 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   std::vector<Move> prefix;
   Position pos = root;
   {
-    std::vector<std::uint64_t> seen{position_id(root)};
+    std::vector<std::uint64_t> seen{detail::identity(root)};
     MoveList moves;
     for (pos.generate_legal(moves); moves.size() == 1; pos.generate_legal(moves)) {
       pos.play(moves[0]);
       prefix.push_back(moves[0]);
-      const std::uint64_t id = position_id(pos);
+      const std::uint64_t id = detail::identity(pos);
       if (std::find(seen.begin(), seen.end(), id) != seen.end())
         return unwinnable(Method::Exhaustive,
                           "every move from here is forced and the play repeats itself (" +

@@ -3,16 +3,13 @@
 
 #include <algorithm>
 
+#include "unwinnable/identity.h"
 #include "unwinnable/material.h"
 
 namespace arbiter::adjudication::detail {
 namespace {
 
 constexpr int kNever = 99;
-
-std::uint64_t identity(const Position& p) {
-  return p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
-}
 
 // Plies needed when the side to move must still make `own` moves and the other side `other`.
 int plies(int own, int other) { return std::max(own ? 2 * own - 1 : 0, 2 * other); }

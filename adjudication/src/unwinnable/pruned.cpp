@@ -12,17 +12,12 @@
 
 #include <algorithm>
 
+#include "unwinnable/identity.h"
 #include "unwinnable/material.h"
 #include "unwinnable/saturation.h"
 
 namespace arbiter::adjudication::detail {
 namespace {
-
-std::uint64_t identity(const Position& p) {
-  const std::uint64_t k =
-      p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
-  return k ? k : 1;
-}
 
 // Per position: material, then the confinement with case splits two deep, at most 48 units of
 // fixpoint work.

@@ -12,17 +12,9 @@
 
 #include <algorithm>
 
+#include "unwinnable/identity.h"
+
 namespace arbiter::adjudication::detail {
-namespace {
-
-// A position's identity: the Zobrist key with the en passant square, never 0 (the empty slot).
-std::uint64_t identity(const Position& p) {
-  const std::uint64_t k =
-      p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
-  return k ? k : 1;
-}
-
-}  // namespace
 
 ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t cap,
                                 std::uint64_t move_cap, ReachSpace& space) {

@@ -151,6 +151,24 @@ int Helpmate::cost(const Position& pos, Move m) const {
   return kNormal;
 }
 
+// Counts `count` moves looked at but not played (out of effort only a mate would do, and these
+// moves give no check). False when a limit is reached among them: the counters then stop at the
+// same move as visiting them one by one would.
+bool Helpmate::charge(std::uint64_t count) {
+  const std::uint64_t iter_room = iter_limit_ - std::min(iter_limit_, iter_nodes_);
+  const std::uint64_t room = std::min(iter_room, node_limit_ - std::min(node_limit_, call_nodes_));
+  if (count > room) {
+    total_nodes_ += room;
+    iter_nodes_ += room + 1;
+    call_nodes_ += room + (iter_room > room);
+    if (call_nodes_ > node_limit_) global_stop_ = true;
+    iter_stop_ = true;
+    return false;
+  }
+  iter_nodes_ += count, call_nodes_ += count, total_nodes_ += count;
+  return true;
+}
+
 // The plain cost model (see cost()) on grouped moves: the six keys of a group's moves are its
 // targets split by three masks (rewarded, punished, giving check), computed once per group from
 // the squares alone, so that no move is classified one by one (that, and writing out every
@@ -270,18 +288,7 @@ bool Helpmate::search_plain(const Position& pos, int effort, bool past_progress)
         }
       }
       if (!count) continue;
-      const std::uint64_t iter_room = iter_limit_ - std::min(iter_limit_, iter_nodes_);
-      const std::uint64_t room =
-          std::min(iter_room, node_limit_ - std::min(node_limit_, call_nodes_));
-      if (count > room) {  // the limits stop the search at the same move as one by one would
-        total_nodes_ += room;
-        iter_nodes_ += room + 1;
-        call_nodes_ += room + (iter_room > room);
-        if (call_nodes_ > node_limit_) global_stop_ = true;
-        iter_stop_ = true;
-        return false;
-      }
-      iter_nodes_ += count, call_nodes_ += count, total_nodes_ += count;
+      if (!charge(count)) return false;
       continue;
     }
     // Visits one move: 1 = a mate below it, -1 = stop, 0 = go on.
@@ -394,18 +401,7 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
     if (next <= 0 && !check) {
       // Out of effort: only a mating move is of use. These moves still count as visited nodes
       // (the budgets are measured in moves looked at).
-      const std::uint64_t iter_room = iter_limit_ - std::min(iter_limit_, iter_nodes_);
-      const std::uint64_t room =
-          std::min(iter_room, node_limit_ - std::min(node_limit_, call_nodes_));
-      if (count > room) {  // the limits stop the search at the same move as one by one would
-        total_nodes_ += room;
-        iter_nodes_ += room + 1;
-        call_nodes_ += room + (iter_room > room);
-        if (call_nodes_ > node_limit_) global_stop_ = true;
-        iter_stop_ = true;
-        return false;
-      }
-      iter_nodes_ += count, call_nodes_ += count, total_nodes_ += count;
+      if (!charge(count)) return false;
       continue;
     }
     std::uint64_t left = count;

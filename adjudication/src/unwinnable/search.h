@@ -89,6 +89,7 @@ class Helpmate {
   bool search(const Position& pos, int effort, bool past_progress);
   bool search_plain(const Position& pos, int effort, bool past_progress);
   int cost(const Position& pos, Move m) const;
+  bool charge(std::uint64_t count);
 
   Color winner_;
   Square target_ = SQ_H8, forced_ = SQ_NONE;
