@@ -60,26 +60,14 @@ PrunedResult prove_by_saturation(const Position& root, Color winner, std::size_t
     return r;
   }
   auto& nodes = space.nodes;
-  auto& keys = space.keys;
-  nodes.clear();
-  std::size_t slots = 1024;
-  while (slots < 2 * 64 * expansions) slots *= 2;
-  if (keys.size() < slots) keys.resize(slots);
-  std::fill(keys.begin(), keys.begin() + std::ptrdiff_t(slots), 0);
-  const std::uint64_t mask = slots - 1;
-  auto insert = [&](std::uint64_t k) {
-    for (std::uint64_t i = (k * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
-      if (keys[i] == k) return false;
-      if (!keys[i]) return keys[i] = k, true;
-    }
-  };
+  space.start(root, 64 * expansions);
+  auto insert = [&](std::uint64_t k) { return space.insert(k); };
   auto done = [&](Reach outcome) {
     r.outcome = outcome;
     r.positions = nodes.size();
     r.nodes += std::uint64_t(budget - std::max(analyses, 0));
     return r;
   };
-  nodes.push_back({root, 0, Move::none()});
   insert(identity(root));
   MoveList moves;
   std::size_t expanded = 0;
@@ -90,8 +78,7 @@ PrunedResult prove_by_saturation(const Position& root, Color winner, std::size_t
     if (moves.size() == 0) {
       const Position& p = nodes[head].pos;
       if (p.in_check() && p.side_to_move() != winner) {
-        for (std::size_t i = head; i != 0; i = nodes[i].parent) r.line.push_back(nodes[i].move);
-        std::reverse(r.line.begin(), r.line.end());
+        r.line = space.line_to(head);
         return done(Reach::MateFound);
       }
       continue;  // stalemate, or the winner is mated: the game is over

@@ -20,21 +20,8 @@ ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t 
                                 std::uint64_t move_cap, ReachSpace& space) {
   ReachResult r;
   auto& nodes = space.nodes;
-  auto& keys = space.keys;
-  nodes.clear();
-  std::size_t slots = 1024;
-  while (slots < 2 * cap) slots *= 2;
-  if (keys.size() < slots) keys.resize(slots);
-  std::fill(keys.begin(), keys.begin() + std::ptrdiff_t(slots), 0);
-  const std::uint64_t mask = slots - 1;
-  // Inserts `k`; false if it was there already (linear probing, at most half full).
-  auto insert = [&](std::uint64_t k) {
-    for (std::uint64_t i = (k * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
-      if (keys[i] == k) return false;
-      if (!keys[i]) return keys[i] = k, true;
-    }
-  };
-  nodes.push_back({root, 0, Move::none()});
+  space.start(root, cap);
+  auto insert = [&](std::uint64_t k) { return space.insert(k); };
   insert(identity(root));
   MoveList moves;
   // Breadth-first levels: [level_begin, level_end) is the level being expanded. Open positions
@@ -52,8 +39,7 @@ ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t 
     if (moves.size() == 0) {
       const Position& p = nodes[head].pos;
       if (p.in_check() && p.side_to_move() != winner) {
-        for (std::size_t i = head; i != 0; i = nodes[i].parent) r.line.push_back(nodes[i].move);
-        std::reverse(r.line.begin(), r.line.end());
+        r.line = space.line_to(head);
         r.outcome = Reach::MateFound;
         r.positions = nodes.size();
         return r;
