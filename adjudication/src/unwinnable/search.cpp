@@ -3,19 +3,37 @@
 
 #include <algorithm>
 #include <deque>
+#include <new>
 #include <optional>
 #include <unordered_set>
 
 #include "unwinnable/material.h"
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace arbiter::adjudication::detail {
 
-TranspositionTable::TranspositionTable(int log2_size)
-    : entries_(std::size_t(1) << log2_size), mask_((std::uint64_t(1) << log2_size) - 1) {}
+// A table of 2 MB or more (the probe's) is zeroed through fresh 4 KB pages, a page fault each
+// (~15 us on a virtual machine: 7 ms for 512 pages, a game's validation several times over);
+// aligned to and marked for transparent huge pages, Linux maps each 2 MB with one fault.
+TranspositionTable::TranspositionTable(int log2_size) : mask_((std::uint64_t(1) << log2_size) - 1) {
+  constexpr std::size_t kHuge = std::size_t{2} << 20;
+  const std::size_t bytes = (mask_ + 1) * sizeof(std::uint64_t);
+  const bool huge = bytes >= kHuge;
+  void* p = std::aligned_alloc(huge ? kHuge : 64, (bytes + 63) / 64 * 64);
+  if (!p) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (huge) ::madvise(p, bytes, MADV_HUGEPAGE);  // advice only: the table works the same without
+#endif
+  entries_.reset(static_cast<std::uint64_t*>(p));
+  std::fill_n(entries_.get(), mask_ + 1, 0);
+}
 
 void TranspositionTable::clear() {
   if (++generation_ == 0) {  // wrapped: old entries could pass for current ones
-    std::fill(entries_.begin(), entries_.end(), 0);
+    std::fill_n(entries_.get(), mask_ + 1, 0);
     generation_ = 1;
   }
 }

@@ -11,6 +11,8 @@
 // no checkmate by `winner`, that is a proof of unwinnability.
 #include <array>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <vector>
 
 #include "arbiter/engine/position.h"
@@ -48,7 +50,10 @@ class TranspositionTable {
   }
 
  private:
-  std::vector<std::uint64_t> entries_;
+  struct Free {
+    void operator()(std::uint64_t* p) const { std::free(p); }
+  };
+  std::unique_ptr<std::uint64_t[], Free> entries_;
   std::uint64_t mask_;
   std::uint8_t generation_ = 1;
 };
