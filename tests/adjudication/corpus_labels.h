@@ -10,7 +10,9 @@
 #include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "arbiter/adjudication/unwinnability.h"
 #include "test_support.h"
 
 namespace arbiter::test {
@@ -31,6 +33,27 @@ inline std::map<std::pair<std::string, std::string>, std::string> corpus_labels(
     out[{fen, side}] = label;
   }
   return out;
+}
+
+// Solves each (FEN, side) of `queries` with one Solver at the default budget and expects the
+// corpus label of `corpus` (a decided verdict), and a witness that replays to the mate.
+inline void expect_decided_as_labelled(
+    const std::string& corpus, const std::vector<std::pair<std::string, std::string>>& queries) {
+  const auto label = corpus_labels(corpus);
+  arbiter::adjudication::Solver solver;
+  for (const auto& [fen, side] : queries) {
+    const auto it = label.find({fen, side});
+    ASSERT_NE(it, label.end()) << fen << " side " << side << " is not in " << corpus;
+    const auto pos = arbiter::Position::from_fen(fen, false, true);
+    ASSERT_TRUE(pos.ok()) << fen;
+    const auto colour = side == "w" ? arbiter::WHITE : arbiter::BLACK;
+    const auto r = solver.can_checkmate(*pos, colour);
+    EXPECT_EQ(arbiter::adjudication::verdict_name(r.verdict), it->second)
+        << corpus << ": " << fen << " side " << side << ": " << r.reason;
+    if (r.verdict == arbiter::adjudication::Verdict::Winnable) {
+      EXPECT_TRUE(arbiter::adjudication::replays_to_mate(*pos, r.witness, colour));
+    }
+  }
 }
 
 }  // namespace arbiter::test

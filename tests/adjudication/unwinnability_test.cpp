@@ -12,6 +12,14 @@ using arbiter::WHITE;
 
 namespace {
 Position at(const std::string& fen) { return Position::from_fen(fen, false, true).value(); }
+
+// `side` mates from `fen`: found at the default budget, and the witness replays to the mate.
+void expect_mate_found(const std::string& fen, arbiter::Color side) {
+  const Position pos = at(fen);
+  const auto r = adj::can_checkmate(pos, side);
+  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << fen << ": " << r.reason;
+  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, side)) << fen;
+}
 }  // namespace
 
 TEST(CanCheckmate, BareKingNeverMates) {
@@ -254,10 +262,7 @@ TEST(CanCheckmate, KnightAgainstSeveralQueensCannotMate) {
   // (lichess-public.tsv), so the placement must not rule them out.
   for (const char* fen :
        {"8/8/8/6K1/1p6/1N2k3/8/7q b - - 3 64", "8/6p1/3kp3/8/8/1p6/1q2BK2/8 w - - 0 41"}) {
-    auto pos = at(fen);
-    auto r = adj::can_checkmate(pos, WHITE);
-    ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << fen << ": " << r.reason;
-    EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE)) << fen;
+    expect_mate_found(fen, WHITE);
   }
 }
 
@@ -268,20 +273,14 @@ TEST(CanCheckmate, LoneMinorPieceWalksToAMatingConfiguration) {
   for (const char* fen : {"8/6p1/5k2/4n3/5Kp1/2p5/2B5/8 b - - 1 62",
                           "4k2r/5p1p/2pp4/4p3/5q2/1p4N1/3b1K2/8 w k - 2 43",
                           "8/6k1/p7/3b4/1pp5/2p5/2B2K2/8 b - - 1 52"}) {
-    auto pos = at(fen);
-    auto r = adj::can_checkmate(pos, WHITE);
-    ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << fen << ": " << r.reason;
-    EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE)) << fen;
+    expect_mate_found(fen, WHITE);
   }
 }
 
 // Two bishops against a bishop and pawns (lichess-public.tsv): the loser's bishop spoils the
 // corner mates, so the loser gives it away first and the simpler position is solved.
 TEST(CanCheckmate, MinorPiecesLetTheLoserGiveAPieceAwayFirst) {
-  auto pos = at("8/2B5/6k1/5p2/6pp/8/5K2/1B1b4 w - - 0 78");
-  auto r = adj::can_checkmate(pos, WHITE);
-  ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << r.reason;
-  EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, WHITE));
+  expect_mate_found("8/2B5/6k1/5p2/6pp/8/5K2/1B1b4 w - - 0 78", WHITE);
 }
 
 // A lone bishop against rook, knight and pawns (lichess-public.tsv): the mate needs the ninth
@@ -290,9 +289,6 @@ TEST(CanCheckmate, MinorPiecesLetTheLoserGiveAPieceAwayFirst) {
 TEST(CanCheckmate, LoneBishopReachesAFarMatingConfiguration) {
   for (const char* fen :
        {"2b5/1k6/1PP5/8/7P/4N1P1/P4P2/4R1K1 b - - 0 44", "6k1/5P2/4N1P1/4K3/8/8/b7/8 b - - 0 69"}) {
-    auto pos = at(fen);
-    auto r = adj::can_checkmate(pos, BLACK);
-    ASSERT_EQ(r.verdict, adj::Verdict::Winnable) << fen << ": " << r.reason;
-    EXPECT_TRUE(adj::replays_to_mate(pos, r.witness, BLACK)) << fen;
+    expect_mate_found(fen, BLACK);
   }
 }

@@ -18,6 +18,7 @@
 
 #include "unwinnable/confinement.h"
 #include "unwinnable/distance.h"
+#include "unwinnable/identity.h"
 #include "unwinnable/material.h"
 
 namespace arbiter::adjudication::detail {
@@ -26,11 +27,6 @@ namespace {
 constexpr int kReward = 0, kNormal = 1, kPunish = 4;
 constexpr std::size_t kMaxLine = 200;
 constexpr std::uint8_t kFar = 255;
-
-std::uint64_t search_key(const Position& pos) {
-  return pos.key() ^
-         (pos.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (pos.ep_square() + 1));
-}
 
 Square at(int file, int rank) { return make_square(File(file), Rank(rank)); }
 
@@ -150,7 +146,7 @@ int PlanSearch::cost(const Position& pos, Move m) const {
 bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
   // Out of effort: only whether the last move mated counts (it was a check).
   if (effort <= 0) return pos.side_to_move() != winner_ && !pos.has_legal_moves();
-  const std::uint64_t key = search_key(pos);
+  const std::uint64_t key = identity(pos);
   tt_->prefetch(key);  // the table is larger than the cache: load the entry during generation
   MoveList moves;
   pos.generate_legal(moves);
@@ -171,9 +167,10 @@ bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
         return false;
       }
       // Out of effort: only a mating move is of use, and a mate is a check.
-      if (next <= 0 && !pos.gives_check(m)) continue;
+      const Position child = pos.after(m);
+      if (next <= 0 && !child.in_check()) continue;
       stack_.push_back(m);
-      if (search(pos.after(m), next, c == kReward)) return true;
+      if (search(child, next, c == kReward)) return true;
       stack_.pop_back();
       if (stop_) return false;
     }

@@ -19,15 +19,21 @@
 namespace arbiter::adjudication::detail {
 namespace {
 
+// The case splits `depth` deep with at most `cap` of the units left in `*analyses`, which pays
+// for what they used.
+bool split_within(const Position& p, Color winner, int depth, int cap, int* analyses) {
+  int mine = std::min(*analyses, cap);
+  const int before = mine;
+  const bool proved = split_proves_unwinnable(p, winner, depth, &mine);
+  *analyses -= before - std::max(mine, 0);
+  return proved;
+}
+
 // Per position: material, then the confinement with case splits two deep, at most 48 units of
 // fixpoint work.
 bool statically_unwinnable(const Position& p, Color winner, int* analyses) {
-  if (material_proves_unwinnable(p, winner, nullptr, nullptr)) return true;
-  int mine = std::min(*analyses, 48);
-  const int before = mine;
-  const bool proved = split_proves_unwinnable(p, winner, 2, &mine);
-  *analyses -= before - std::max(mine, 0);
-  return proved;
+  return material_proves_unwinnable(p, winner, nullptr, nullptr) ||
+         split_within(p, winner, 2, 48, analyses);
 }
 
 }  // namespace
@@ -36,39 +42,31 @@ PrunedResult prove_by_saturation(const Position& root, Color winner, std::size_t
                                  int work, ReachSpace& space, std::string* why) {
   int analyses = work;
   PrunedResult r;
-  const int budget = work;
   const char* w = winner == WHITE ? "White" : "Black";
   // The root alone, with deeper case splits.
-  {
-    int mine = std::min(analyses, 400);
-    const int before = mine;
-    const bool proved = split_proves_unwinnable(root, winner, 3, &mine);
-    analyses -= before - std::max(mine, 0);
-    if (proved) {
-      r.outcome = Reach::NoMate;
-      r.nodes = std::uint64_t(budget - analyses);
-      if (why)
-        *why = std::string("no ") + w +
-               " checkmate is possible in any case of which pieces can ever be captured "
-               "where they stand (reachable squares of every piece, with locked pawns and "
-               "pieces that can never move as walls)";
-      return r;
-    }
+  if (split_within(root, winner, 3, 400, &analyses)) {
+    r.outcome = Reach::NoMate;
+    r.nodes = std::uint64_t(work - analyses);
+    if (why)
+      *why = std::string("no ") + w +
+             " checkmate is possible in any case of which pieces can ever be captured "
+             "where they stand (reachable squares of every piece, with locked pawns and "
+             "pieces that can never move as walls)";
+    return r;
   }
   if (expansions == 0) {
-    r.nodes = std::uint64_t(budget - std::max(analyses, 0));
+    r.nodes = std::uint64_t(work - std::max(analyses, 0));
     return r;
   }
   auto& nodes = space.nodes;
   space.start(root, 64 * expansions);
-  auto insert = [&](std::uint64_t k) { return space.insert(k); };
   auto done = [&](Reach outcome) {
     r.outcome = outcome;
     r.positions = nodes.size();
-    r.nodes += std::uint64_t(budget - std::max(analyses, 0));
+    r.nodes += std::uint64_t(work - std::max(analyses, 0));
     return r;
   };
-  insert(identity(root));
+  space.insert(identity(root));
   MoveList moves;
   std::size_t expanded = 0;
   // Breadth first, so that a mate found comes with a shortest line.
@@ -95,7 +93,7 @@ PrunedResult prove_by_saturation(const Position& root, Color winner, std::size_t
     for (Move m : moves) {
       ++r.nodes;
       Position child = nodes[head].pos.after(m);
-      if (!insert(identity(child))) continue;
+      if (!space.insert(identity(child))) continue;
       nodes.push_back({child, std::uint32_t(head), m});
     }
   }

@@ -21,8 +21,7 @@ ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t 
   ReachResult r;
   auto& nodes = space.nodes;
   space.start(root, cap);
-  auto insert = [&](std::uint64_t k) { return space.insert(k); };
-  insert(identity(root));
+  space.insert(identity(root));
   MoveList moves;
   // Breadth-first levels: [level_begin, level_end) is the level being expanded. Open positions
   // grow about tenfold per level, locked ones a few times at most; a level that grows more than
@@ -54,7 +53,7 @@ ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t 
         return r;  // TooLarge
       }
       Position child = nodes[head].pos.after(m);
-      if (!insert(identity(child))) continue;
+      if (!space.insert(identity(child))) continue;
       if (nodes.size() >= cap) {
         r.positions = nodes.size();
         return r;  // TooLarge

@@ -7,6 +7,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "unwinnable/identity.h"
 #include "unwinnable/material.h"
 
 #if defined(__linux__)
@@ -44,11 +45,6 @@ constexpr int kReward = 0, kNormal = 1, kPunish = 4;
 constexpr std::size_t kMaxLine = 160;
 
 int distance(Square a, Square b) { return king_distance(a, b); }
-
-std::uint64_t search_key(const Position& pos) {
-  return pos.key() ^
-         (pos.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (pos.ep_square() + 1));
-}
 
 // Cheap material facts, tested at every node: a bare king never mates, and neither does a lone
 // knight or bishops of one colour against a bare king (no piece to block a flight square; see
@@ -194,7 +190,7 @@ bool Helpmate::charge(std::uint64_t count) {
 // key by key, and within a key in generation order (groups in turn, targets ascending), so the
 // nodes and lines are the same.
 bool Helpmate::search_plain(const Position& pos, int effort, bool past_progress) {
-  const std::uint64_t key = search_key(pos);
+  const std::uint64_t key = identity(pos);
   const std::uint8_t tt_effort = std::uint8_t(std::min(effort, 255));
   // A position in the table was recorded below, so it has moves and is not bare, and the
   // answer is "no" with or without the moves: the table is asked before generating them.
@@ -354,7 +350,7 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
   if (effort <= 0 || stack_.size() >= kMaxLine) return false;
   // Only positions that are searched are recorded: recording finished or bare ones too would
   // evict entries the search needs.
-  if (tt_ && tt_->seen_with(search_key(pos), std::uint8_t(std::min(effort, 255)))) return false;
+  if (tt_ && tt_->seen_with(identity(pos), std::uint8_t(std::min(effort, 255)))) return false;
   const bool winner_to_move = pos.side_to_move() == winner_;
   // Order: cheap (promising) moves first, and among the winner's moves checks first. Costs take
   // three values (kReward, kNormal, kPunish), so each move gets one of six keys (cost, then
@@ -510,7 +506,7 @@ Exhaustion exhaust(const Position& root, Color winner, std::size_t cap, std::vec
     stack.push_back(Frame{p, {}, 0, played});
     p.generate_legal(stack.back().moves);
   };
-  visited.insert(search_key(root));
+  visited.insert(identity(root));
   enter(root, Move::none());
   std::uint64_t n = 0;
   // The root itself is handled by the caller (mate/stalemate on the board).
@@ -523,7 +519,7 @@ Exhaustion exhaust(const Position& root, Color winner, std::size_t cap, std::vec
     Move m = f.moves[f.next++];
     Position child = f.pos.after(m);
     ++n;
-    if (!visited.insert(search_key(child)).second) continue;
+    if (!visited.insert(identity(child)).second) continue;
     if (visited.size() > cap || stack.size() >= kMaxDepth) {
       if (nodes) *nodes += n;
       return Exhaustion::TooLarge;
