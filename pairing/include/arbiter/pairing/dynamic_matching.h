@@ -236,7 +236,7 @@ class DynamicMatching {
       if (keep) {
         const W* row = &w_[(size_t)m * n_];
         for (int x = lo_; x < n_ && keep; ++x)
-          if (x != m && active_[x] && !row[x].is_zero() && !in_blossom(x, b))
+          if (x != m && active_[x] && !row[x].is_zero() && inblossom_[x] != b)
             keep = !(slack(code(m, x)) < z);
       }
       leaves(b, [&](int x) { dual_[x] += z; });
@@ -255,12 +255,6 @@ class DynamicMatching {
         leaves(s, [&](int x) { inblossom_[x] = s; });
     }
     free_blossom(b);
-  }
-
-  bool in_blossom(int x, int b) const {
-    for (int t = x; t != -1; t = blossomparent_[t])
-      if (t == b) return true;
-    return false;
   }
 
   void make_top_level(int v) {
