@@ -286,9 +286,11 @@ DutchPairing Engine<L>::run() {
     // maximises the ranks of the players it pairs, so the PAB goes to the most games played.
     std::sort(counts.rbegin(), counts.rend());
     for (int i = 0; i < (int)counts.size(); ++i) played_games_rank_[counts[i]] = i;
+    // Every weight changes: a fresh start is cheaper than a repair (and, reset first, the
+    // matcher does not check each new weight against the old duals).
+    m_.reset();
     for (int x = 0; x < n_; ++x)
       for (int y = 0; y < x; ++y) set(x, y, edge_weight(y, x, false, false));
-    m_.reset();  // every weight changed: a fresh start is cheaper than a repair
   }
 
   std::vector<char> matched(n_, 0);
