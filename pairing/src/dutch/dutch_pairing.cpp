@@ -88,15 +88,6 @@ class Engine {
     }
   }
 
-  static void clear_bits(W& w, int lo, int len) {
-    while (len > 0) {
-      const int b = lo % 64, k = std::min(len, 64 - b);
-      w.limb[lo / 64] &= ~((k == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << k) - 1) << b);
-      lo += k;
-      len -= k;
-    }
-  }
-
   // Compact layouts: the S fields of the bracket `cur` (scores ascending from bit 0), and the
   // weights between its moved-down players (the only ones that carry counters of the previous
   // bracket) re-encoded.
@@ -116,7 +107,7 @@ class Engine {
         if (w.is_zero()) continue;
         W r = w;
         for (int f : fields) {
-          clear_bits(r, f, layout_.s);
+          r.clear_bits(f, layout_.s);
           for (auto [score, off] : layout_.shift) {
             const int len = layout_.width.at(score);
             const std::uint64_t count = w.bits_at(f + off, len);
@@ -286,9 +277,11 @@ DutchPairing Engine<L>::run() {
     // maximises the ranks of the players it pairs, so the PAB goes to the most games played.
     std::sort(counts.rbegin(), counts.rend());
     for (int i = 0; i < (int)counts.size(); ++i) played_games_rank_[counts[i]] = i;
+    // Every weight changes: a fresh start is cheaper than a repair (and, reset first, the
+    // matcher does not check each new weight against the old duals).
+    m_.reset();
     for (int x = 0; x < n_; ++x)
       for (int y = 0; y < x; ++y) set(x, y, edge_weight(y, x, false, false));
-    m_.reset();  // every weight changed: a fresh start is cheaper than a repair
   }
 
   std::vector<char> matched(n_, 0);

@@ -176,7 +176,9 @@ class DynamicMatching {
   // Slack between two different top-level blossoms (blossom duals do not enter).
   W slack(int p) const {
     const int a = from(p), b = to(p);
-    return dual_[a] + dual_[b] - w_[(size_t)a * n_ + b];
+    W s = dual_[a] + dual_[b];
+    s -= w_[(size_t)a * n_ + b];
+    return s;
   }
   // Slack with the duals of the blossoms holding both ends (only u and v sharing a top-level
   // blossom have any).
@@ -236,7 +238,7 @@ class DynamicMatching {
       if (keep) {
         const W* row = &w_[(size_t)m * n_];
         for (int x = lo_; x < n_ && keep; ++x)
-          if (x != m && active_[x] && !row[x].is_zero() && !in_blossom(x, b))
+          if (x != m && active_[x] && !row[x].is_zero() && inblossom_[x] != b)
             keep = !(slack(code(m, x)) < z);
       }
       leaves(b, [&](int x) { dual_[x] += z; });
@@ -255,12 +257,6 @@ class DynamicMatching {
         leaves(s, [&](int x) { inblossom_[x] = s; });
     }
     free_blossom(b);
-  }
-
-  bool in_blossom(int x, int b) const {
-    for (int t = x; t != -1; t = blossomparent_[t])
-      if (t == b) return true;
-    return false;
   }
 
   void make_top_level(int v) {
@@ -412,13 +408,12 @@ class DynamicMatching {
     });
     bestedgeto_.assign(2 * n_, -1);
     bestslackto_.resize(2 * n_);
-    auto consider = [&](int kk, const W& weight) {
+    auto consider = [&](int kk) {
       int i = from(kk), j = to(kk);
       if (inblossom_[j] == b) std::swap(i, j);
       int bj = inblossom_[j];
       if (bj == b || label_[bj] != 1) return;
-      W s = dual_[i] + dual_[j];
-      s -= weight;
+      const W s = slack(kk);
       if (bestedgeto_[bj] == -1 || s < bestslackto_[bj]) {
         bestedgeto_[bj] = code(i, j);
         bestslackto_[bj] = s;
@@ -430,10 +425,10 @@ class DynamicMatching {
           const W* row = &w_[(size_t)x * n_];
           for (int u = lo_; u < n_; ++u)  // only edges to S blossoms matter
             if (label_[inblossom_[u]] == 1 && u != x && active_[u] && !row[u].is_zero())
-              consider(code(x, u), row[u]);
+              consider(code(x, u));
         });
       } else {
-        for (int kk : bestedges_[sub]) consider(kk, w_[(size_t)from(kk) * n_ + to(kk)]);
+        for (int kk : bestedges_[sub]) consider(kk);
       }
       bestedges_[sub].clear();
       has_bestedges_[sub] = 0;

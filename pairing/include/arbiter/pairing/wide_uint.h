@@ -85,6 +85,15 @@ struct WideUint {
     limb[w] |= v << b;
     if (b && w + 1 < L) limb[w + 1] |= v >> (64 - b);
   }
+  // Clears bits [lo, lo+len) (any len).
+  void clear_bits(int lo, int len) {
+    while (len > 0) {
+      const int b = lo % 64, k = std::min(len, 64 - b);
+      limb[lo / 64] &= ~((k == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << k) - 1) << b);
+      lo += k;
+      len -= k;
+    }
+  }
   WideUint& operator|=(const WideUint& o) {
     for (int i = 0; i < L; ++i) limb[i] |= o.limb[i];
     return *this;
