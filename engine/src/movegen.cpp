@@ -58,6 +58,26 @@ struct GroupSink {
 
 }  // namespace
 
+// Castling (Art. 3.8.2, Guidelines II.3), the caller having ruled out check: every square
+// between the king and its final square and between the rook and its final square (inclusive)
+// empty except for the castling king and rook; no square the king stands on, crosses or reaches
+// attacked, tested with the castling rook (and king) off the board so a rook shielding the path
+// does not count.
+Move Position::legal_castling(CastleSide side) const {
+  const Color us = turn_;
+  const Square rsq = castle_rook_[us][side];
+  if (rsq == SQ_NONE) return Move::none();
+  const Square ksq = king_square(us), kto = castle_king_to(us, side),
+               rto = castle_rook_to(us, side);
+  const Bitboard kr = square_bb(ksq) | square_bb(rsq), occ = occupied();
+  if ((between_bb(ksq, kto) | between_bb(rsq, rto)) & occ & ~kr) return Move::none();
+  const Bitboard o = occ ^ kr;
+  // kto is tested even when the king does not move: a rook leaving b1 may uncover it.
+  for (Bitboard path = between_bb(ksq, kto) | square_bb(kto); path;)
+    if (attackers_to(pop_lsb(path), o) & pieces(~us)) return Move::none();
+  return Move::castling(ksq, rsq);
+}
+
 template <class Sink, bool Any>
 std::size_t Position::generate(Sink& sink) const {
   const auto& T = detail::sliders();
@@ -197,26 +217,9 @@ std::size_t Position::generate(Sink& sink) const {
     sink.add_all(from, att);
   }
 
-  // Castling (Art. 3.8.2, Guidelines II.3): not out of check; every square between the king and
-  // its final square and between the rook and its final square (inclusive) empty except for
-  // the castling king and rook; no square the king stands on, crosses or reaches attacked, tested
-  // with the castling rook (and king) off the board so a rook shielding the path does not count.
   if (!checkers)
-    for (CastleSide side : {KING_SIDE, QUEEN_SIDE}) {
-      const Square rsq = castle_rook_[us][side];
-      if (rsq == SQ_NONE) continue;
-      const Square kto = castle_king_to(us, side), rto = castle_rook_to(us, side);
-      const Bitboard kr = square_bb(ksq) | square_bb(rsq);
-      if ((between_bb(ksq, kto) | between_bb(rsq, rto)) & occ & ~kr) continue;
-      const Bitboard o = occ ^ kr;
-      bool attacked = false;
-      // kto is tested even when the king does not move: a rook leaving b1 may uncover it.
-      for (Bitboard path = between_bb(ksq, kto) | square_bb(kto); path && !attacked;) {
-        Square s = pop_lsb(path);
-        attacked = (attackers_to(s, o) & enemy) != 0;
-      }
-      if (!attacked) sink.add(Move::castling(ksq, rsq));
-    }
+    for (CastleSide side : {KING_SIDE, QUEEN_SIDE})
+      if (const Move m = legal_castling(side); !m.is_none()) sink.add(m);
   return sink.size();
 }
 

@@ -166,27 +166,6 @@ struct LegalityTest {
   }
 };
 
-// The castling move on `side` if it is legal, else Move::none(): the generator's test
-// (Art. 3.8.2, Guidelines II.3) for the one move asked about instead of every legal move.
-Move legal_castling(const Position& pos, CastleSide side) {
-  const Color us = pos.side_to_move();
-  const Square rsq = pos.castling_rook(us, side);
-  if (rsq == SQ_NONE || pos.in_check()) return Move::none();
-  const Square ksq = pos.king_square(us), kto = castle_king_to(us, side),
-               rto = castle_rook_to(us, side);
-  const Bitboard kr = square_bb(ksq) | square_bb(rsq), occ = pos.occupied();
-  // Every square between the king and its final square and between the rook and its final
-  // square empty except for the castling king and rook.
-  if ((between_bb(ksq, kto) | between_bb(rsq, rto)) & occ & ~kr) return Move::none();
-  // No square the king stands on, crosses or reaches attacked, with the castling rook and king
-  // off the board (kto is tested even when the king does not move: a rook leaving b1 may
-  // uncover it).
-  const Bitboard o = occ ^ kr;
-  for (Bitboard path = between_bb(ksq, kto) | square_bb(kto); path;)
-    if (pos.attackers_to(pop_lsb(path), o) & pos.pieces(~us)) return Move::none();
-  return Move::castling(ksq, rsq);
-}
-
 // Whether the pseudo-legal, non-castling move from-to leaves the mover's king safe (Art. 3.9),
 // tested on the board after it: no enemy knight or pawn other than a captured one attacks the
 // king, and no enemy slider sees it through the new occupancy. One look along the king's lines
@@ -439,7 +418,7 @@ Result<Move, SanError> parse_san(const Position& pos, std::string_view text, San
     }
     if (castle) {
       const CastleSide side = t.size() == 3 ? KING_SIDE : QUEEN_SIDE;
-      if (const Move m = legal_castling(pos, side); !m.is_none()) {
+      if (const Move m = pos.in_check() ? Move::none() : pos.legal_castling(side); !m.is_none()) {
         if (!lenient && check_mark) {
           const std::string suf = suffix(pos, m);
           if (suf.size() != 1 || suf[0] != check_mark)

@@ -84,15 +84,9 @@ class Tokenizer {
         ++i_;
         continue;
       }
-      if (is_alpha(c)) {
+      if (is_alpha(c) || is_digit(c)) {
         line_start = false;
-        san_word();
-        continue;
-      }
-      if (is_digit(c) && i_ + 1 < s_.size() && (is_digit(s_[i_ + 1]) || s_[i_ + 1] == '.') &&
-          !(c == '0' && s_[i_ + 1] == '0')) {
-        line_start = false;
-        move_number(i_, here());
+        word();
         continue;
       }
       if (c == '\n') {
@@ -100,7 +94,7 @@ class Tokenizer {
         line_start = true;
         continue;
       }
-      if (c == ' ' || is_space(c)) {
+      if (is_space(c)) {
         ++i_;
         continue;
       }
@@ -132,17 +126,7 @@ class Tokenizer {
         case '!':
         case '?': nag_symbol(); break;
         case '*': result(GameResult::Unfinished, 1); break;
-        default:
-          if (is_alpha(c)) {
-            san_word();
-          } else if (is_digit(c) && i_ + 1 < s_.size() &&
-                     (is_digit(s_[i_ + 1]) || s_[i_ + 1] == '.') &&
-                     !(c == '0' && s_[i_ + 1] == '0')) {
-            move_number(i_, here());  // "12." (never a result, 0-0 or 0000: word() reads those)
-          } else {
-            word();
-          }
-          break;
+        default: word(); break;
       }
     }
     if (depth_ > 0)
@@ -249,13 +233,12 @@ class Tokenizer {
     if (ok) {
       ++i_;
       ok = false;
-      // Usually the value holds no escape: take it in one piece up to the closing quote.
+      // The value up to its first quote, backslash or newline in one piece (usually all of it);
+      // the loop below reads from there.
       const size_t e =
           static_cast<size_t>(value_stop(s_.data() + i_, s_.data() + s_.size()) - s_.data());
-      if (e < s_.size() && s_[e] == '"') {
-        value.assign(s_, i_, e - i_);
-        i_ = e;
-      }
+      value.assign(s_, i_, e - i_);
+      i_ = e;
       while (i_ < s_.size() && s_[i_] != '\n') {
         char c = s_[i_];
         if (c == '\\' && i_ + 1 < s_.size() && (s_[i_ + 1] == '"' || s_[i_ + 1] == '\\')) {
@@ -401,23 +384,6 @@ class Tokenizer {
   }
   bool starts(std::string_view w) const {
     return s_.compare(i_, w.size(), w) == 0 && is_delim(s_, i_ + w.size());
-  }
-
-  // The common case of word(): a SAN move starting with a letter, other than the few words
-  // word() treats specially (e, ep, Z0, null).
-  void san_word() {
-    const size_t b = i_;
-    const char* p = s_.data();
-    size_t e = b + 1;
-    while (e < s_.size() && is_symbol(p[e])) ++e;  // symbols hold no newline
-    const size_t n = e - b;
-    if (n == 1 ||
-        (n == 2 && ((p[b] == 'Z' && p[b + 1] == '0') || (p[b] == 'e' && p[b + 1] == 'p'))) ||
-        (n == 4 && std::memcmp(p + b, "null", 4) == 0))
-      return word();
-    const Location at = here();
-    i_ = e;
-    push(TokenKind::Move, b, n, 0, at);
   }
 
   // Move number indication (PGN 8.2.2): digits then any number of periods (or an ellipsis).

@@ -161,6 +161,8 @@ class Position {
   bool has_legal_moves() const;
   bool is_legal(Move m) const;     // any 16-bit value: true iff in legal_moves()
   bool gives_check(Move m) const;  // m must be legal
+  // The castling move on `side` if legal, else Move::none(); the caller rules out check.
+  Move legal_castling(CastleSide side) const;
   Piece moved_piece(Move m) const { return board_[m.from()]; }
   // The captured piece (the pawn for en passant; NO_PIECE for castling and quiet moves).
   Piece captured_piece(Move m) const {
