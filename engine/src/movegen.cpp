@@ -109,8 +109,9 @@ std::size_t Position::generate(Sink& sink) const {
     }
     sink.add_all(ksq, legal);
   }
-  if (more_than_one(checkers) || (Any && sink.size()))
-    return sink.size();  // double check: only the king moves
+  // In double check only the king moves; a sink that only asks whether any move exists has
+  // its answer once a king move is found.
+  if (more_than_one(checkers) || (Any && sink.size())) return sink.size();
 
   // Pinned pieces: own pieces alone between the king and an enemy slider.
   Bitboard pinned = 0;

@@ -423,8 +423,8 @@ struct Splitter::Impl {
     st = St::Normal;
   }
 
-  // Index of the first byte from pos that can change a tag pair's state ('"', '\\', ']', a
-  // control byte or DEL), 16 bytes at a time; stops early near the end of the buffer.
+  // Moves pos to the first byte that can change a tag pair's state ('"', '\\', ']', a control
+  // byte or DEL), 16 bytes at a time; stops early near the end of the buffer.
   void skip_tag_text() {
     const char* b = buf.data();
     const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'),
