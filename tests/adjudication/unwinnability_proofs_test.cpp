@@ -24,3 +24,21 @@ TEST(MatePattern, SameColouredBishopsGiveOnlySingleChecks) {
                                   {"k1b5/1b6/b1b5/1b6/1B6/B1B5/1B6/K1B5 w - -", "b"},
                               });
 }
+
+// The winner's queen is its last piece: the loser never takes it, and every check it could give
+// next to the loser's king (boxed in by its own pieces) is answered by taking it. The loser's
+// knight in the box cannot move either: uncovering its queen's or bishop's diagonal onto the
+// winner's king, walled in by pawns, would mate the winner.
+TEST(Confinement, LastPieceCheckOnlyWhereItIsTaken) {
+  arbiter::test::expect_decided_as_labelled("community-public.tsv",
+                                            {
+                                                {"6Q1/8/4n3/8/ppp5/qkp3b1/rnp5/n1K5 b - -", "w"},
+                                                {"6Q1/8/4b3/8/ppp5/qkp3r1/rnp5/n1K5 b - -", "w"},
+                                                {"8/5ppp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - -", "w"},
+                                                {"8/6pp/8/4q3/ppp5/bkp4Q/qnp2p2/n1K5 b - -", "w"},
+                                                {"8/6pp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - -", "w"},
+                                                {"6Q1/8/8/8/ppp5/qkp3b1/rnp5/n1K5 b - -", "w"},
+                                                {"6Q1/8/4n3/8/ppp5/qkp3b1/rnp5/n1K5 b - -", "b"},
+                                                {"8/6pp/8/4q3/ppp5/bkp4Q/qnp2p2/n1K5 b - -", "b"},
+                                            });
+}
