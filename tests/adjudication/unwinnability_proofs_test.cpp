@@ -42,3 +42,18 @@ TEST(Confinement, LastPieceCheckOnlyWhereItIsTaken) {
                                                 {"8/6pp/8/4q3/ppp5/bkp4Q/qnp2p2/n1K5 b - -", "b"},
                                             });
 }
+
+// Seven bishops shut in behind their own pawns on eight squares: whichever square is empty, one
+// of them always guards each pawn, so the loser's king never takes one, the pawns stay locked
+// and neither side can ever mate.
+TEST(Confinement, BishopsBoxedInGuardTheirPawnsTogether) {
+  arbiter::test::expect_decided_as_labelled(
+      "community-public.tsv", {
+                                  {"B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - -", "w"},
+                                  {"B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - -", "b"},
+                                  {"2B1B1B1/pBpBpBpB/P1P1P1P1/4k3/8/8/4K3/8 w - -", "w"},
+                                  {"8/8/3k4/2p1p3/1pP1P3/1P2p1p1/B3P1P1/1B1B1BRK w - -", "w"},
+                                  {"3k1b2/8/8/8/B1B1B1B1/1B1B1B1B/B1B1B1B1/1B1K1B1B w - -", "b"},
+                                  {"k1b5/1b6/b1b5/1b6/1B6/B1B5/1B6/K1B5 w - -", "w"},
+                              });
+}

@@ -131,6 +131,32 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
       // Slider rays count only if no piece can ever stand in between.
       perm_attacked[color_of(p)] |= piece_attacks(type_of(p), color_of(p), s, non_clear);
     }
+    // Bishops boxed in together (a group, not one piece, holds the square). Let G be col's
+    // bishops (two or more) and `box` the union of their reaches, when no other piece of either
+    // colour may ever stand on a square of it. In any position the invariant holds
+    // for, every bishop of G stands in the box (and none was captured: a capture lands on a
+    // square of the capturer's reach), no other piece does, so exactly |box| - |G| squares of
+    // it are empty (`holes`). A square x outside the box with more than `holes` box squares in
+    // a row next to it along a diagonal is attacked by col whatever happens: the nearest occupied
+    // one of them holds a bishop of G, and the squares between it and x are empty.
+    for (Color col : {WHITE, BLACK}) {
+      const Bitboard group = pos.pieces(col, BISHOP);
+      if (popcount(group) < 2) continue;
+      Bitboard box = 0, others = 0;
+      for (Bitboard g = group; g;) box |= c.reach[pop_lsb(g)];
+      for (Bitboard o = occ & ~group; o && !(others & box);) others |= c.reach[pop_lsb(o)];
+      const int holes = popcount(box) - popcount(group);
+      if ((others & box) || holes >= 7) continue;
+      // in_a_row[D]: squares whose next holes + 1 squares in direction D are all in the box.
+      Bitboard ne = ~Bitboard(0), nw = ne, se = ne, sw = ne;
+      for (int k = 0; k <= holes; ++k) {
+        ne = shift<SOUTH_WEST>(ne & box);
+        nw = shift<SOUTH_EAST>(nw & box);
+        se = shift<NORTH_WEST>(se & box);
+        sw = shift<NORTH_EAST>(sw & box);
+      }
+      perm_attacked[col] |= (ne | nw | se | sw) & ~box;
+    }
     const Bitboard steady_kings = c.steady & pos.pieces(KING);
     const Bitboard shielded = a.untouchable & c.steady;  // no move lands there (Assumption)
     // Facing pawns on one file. A pawn that never captures stays on its file (`on_file`). An
