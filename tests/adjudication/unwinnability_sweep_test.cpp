@@ -23,3 +23,21 @@ TEST(CanCheckmate, CornerSweepSolvesPositionsWithoutPawnsOnOneSide) {
   }
   arbiter::test::expect_decided_as_labelled("community-public.tsv", queries);
 }
+
+// The plan probe's corner: without bishops the back-rank corner nearer to the winner's king;
+// a winner's king shut in a corner by its own pieces is where the loser's king is mated.
+TEST(CanCheckmate, PlanProbeChoosesTheCornerOfTheComposition) {
+  const auto labels = arbiter::test::corpus_labels("community-public.tsv");
+  const std::vector<std::pair<std::string, std::string>> queries = {
+      // No bishops: the black king waits on a1 for White's king.
+      {"8/1p1p1p1p/1P6/KP6/PP6/8/3P1P1P/k7 w - -", "b"},
+      // White's king boxed on h1 by its rook, bishop and pawn: Black's king is mated there.
+      {"8/8/1b6/4k2B/8/4p1p1/4P1P1/5BRK b - -", "w"},
+  };
+  for (const auto& [fen, side] : queries) {
+    const auto it = labels.find({fen, side});
+    ASSERT_NE(it, labels.end()) << fen << " is not in community-public.tsv";
+    ASSERT_EQ(it->second, "winnable") << fen;
+  }
+  arbiter::test::expect_decided_as_labelled("community-public.tsv", queries);
+}

@@ -182,6 +182,22 @@ bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
   return false;
 }
 
+// The corner the winner's king stands on when it has no move there (every neighbour is its own
+// piece or attacked by the loser) and the corner's colour suits the winner's bishops; SQ_NONE
+// otherwise.
+Square boxed_corner(const Position& root, Color winner) {
+  const Square wk = root.king_square(winner);
+  const Bitboard corners =
+      square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
+  if (!(corners & square_bb(wk))) return SQ_NONE;
+  const Bitboard wb = root.pieces(winner, BISHOP);
+  if (wb && !(wb & ((square_bb(wk) & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES))) return SQ_NONE;
+  const Bitboard without_king = root.occupied() ^ square_bb(wk);
+  for (Bitboard b = king_attacks(wk) & ~root.pieces(winner); b;)
+    if (!(root.attackers_to(pop_lsb(b), without_king) & root.pieces(~winner))) return SQ_NONE;
+  return wk;
+}
+
 }  // namespace
 
 bool probe_helpmates(const Position& root, Color winner, ProbeCorner where, std::uint64_t budget,
@@ -193,14 +209,28 @@ bool probe_helpmates(const Position& root, Color winner, ProbeCorner where, std:
   const bool dark = (wb & DARK_SQUARES) || (!wb && (lb & LIGHT_SQUARES));
   // The corner of the wanted colour on the loser's back rank (a1 and h8 are dark).
   Square corner = winner == WHITE ? (dark ? SQ_H8 : SQ_A8) : (dark ? SQ_A1 : SQ_H1);
+  const Square wk = root.king_square(winner);
+  if (!wb && !lb) {
+    // No bishop fixes the colour: the back-rank corner nearer to the winner's king.
+    const Square other = winner == WHITE ? (dark ? SQ_A8 : SQ_H8) : (dark ? SQ_H1 : SQ_A1);
+    if (king_distance(other, wk) < king_distance(corner, wk)) corner = other;
+  }
+  const Square boxed = boxed_corner(root, winner);
   if (where == ProbeCorner::WinnerKing) {
     // Composed positions often park the winner's king in a corner, next to the mate.
-    const Square wk = root.king_square(winner);
     Square nearest = SQ_A1;
     for (Square s : {SQ_H1, SQ_A8, SQ_H8})
       if (king_distance(s, wk) < king_distance(nearest, wk)) nearest = s;
-    if (nearest == corner) return false;  // the first probe's plan
+    if (nearest == corner || nearest == boxed) return false;  // the first probe's plans
     corner = nearest;
+  } else if (boxed != SQ_NONE && boxed != corner) {
+    // A winner's king shut in a corner by its own pieces (a composer's set-up): the loser's
+    // king usually comes to be mated there, once the box opens. The back-rank plan first with
+    // a sixteenth (it finds its mates early when it finds them), then the box's.
+    const std::uint64_t start = *nodes;
+    if (probe_corner(root, winner, corner, true, budget / 16, tt, line, nodes)) return true;
+    const std::uint64_t used = *nodes - start;
+    return used < budget && probe_corner(root, winner, boxed, true, budget - used, tt, line, nodes);
   }
   return probe_corner(root, winner, corner, true, budget, tt, line, nodes);
 }
