@@ -155,6 +155,7 @@ bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
   if (stack_.size() >= kMaxLine) return false;
   if (pos.pieces(winner_) == pos.pieces(winner_, KING)) return false;  // a bare king never mates
   if (tt_->seen_with(key, std::uint8_t(std::min(effort, 255)))) return false;
+  const bool winner_to_move = pos.side_to_move() == winner_;
   // Cheap moves first; three passes over the list (no sort).
   std::array<std::uint8_t, MoveList::kCapacity> costs;
   for (std::size_t i = 0; i < moves.size(); ++i) costs[i] = std::uint8_t(cost(pos, moves[i]));
@@ -165,6 +166,9 @@ bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
       if (plan_.ordered && costs[i] != c) continue;
       const int paid = costs[i];
       const int next = effort - (paid == kNormal && past_progress ? 0 : paid);
+      // Out of effort after a move of the loser's: the winner could not move again, so the
+      // move leads nowhere (it is not looked at; a loser's move never mates for the winner).
+      if (next <= 0 && !winner_to_move) continue;
       const Move m = moves[i];
       if (++nodes_ > limit_) {
         stop_ = true;
