@@ -15,6 +15,8 @@ TEST(CanCheckmate, CornerSweepSolvesPositionsWithoutPawnsOnOneSide) {
       {"3k1b2/8/8/8/B1B1B1B1/1B1B1B1B/B1B1B1B1/1B1K1B1B w - -", "w"},
       // Two dark bishops: the black pawn promotes to the piece that blocks its king on a1.
       {"5n2/3p1k2/3B4/4BK2/8/8/8/8 w - -", "w"},
+      // Two light bishops against a pawn, which promotes to the blocker of the white king.
+      {"1k2b1b1/8/8/8/3KP3/8/8/8 w - -", "b"},
   };
   for (const auto& [fen, side] : queries) {
     const auto it = labels.find({fen, side});

@@ -39,6 +39,7 @@ struct Plan {
   std::array<std::uint8_t, SQUARE_NB> bishop_distance{};  // bishop moves to the corner region
   std::vector<Move> punished;  // moves after which the root is proved unwinnable
   bool ordered = true;         // cheap moves first (else in generation order: see probe_sweep)
+  bool promotions = false;     // the loser's promotions are rewarded (see probe_sweep)
 };
 
 // Bishop moves from each square to the corner or a square next to it, sliding only through
@@ -141,6 +142,8 @@ int PlanSearch::cost(const Position& pos, Move m) const {
   if (pt == KNIGHT &&
       kDistances.knight[to][plan_.loser_knight] < kDistances.knight[from][plan_.loser_knight])
     return kReward;
+  // A promotion gives the loser a piece to block its own king's flight square with.
+  if (plan_.promotions && m.is_promotion()) return kReward;
   return capture ? kPunish : kNormal;
 }
 
@@ -232,19 +235,22 @@ bool probe_helpmates(const Position& root, Color winner, ProbeCorner where, std:
     // king usually comes to be mated there, once the box opens. The back-rank plan first with
     // a sixteenth (it finds its mates early when it finds them), then the box's.
     const std::uint64_t start = *nodes;
-    if (probe_corner(root, winner, corner, true, budget / 16, tt, line, nodes)) return true;
+    if (probe_corner(root, winner, corner, ProbeStyle::Plan, budget / 16, tt, line, nodes))
+      return true;
     const std::uint64_t used = *nodes - start;
-    return used < budget && probe_corner(root, winner, boxed, true, budget - used, tt, line, nodes);
+    return used < budget &&
+           probe_corner(root, winner, boxed, ProbeStyle::Plan, budget - used, tt, line, nodes);
   }
-  return probe_corner(root, winner, corner, true, budget, tt, line, nodes);
+  return probe_corner(root, winner, corner, ProbeStyle::Plan, budget, tt, line, nodes);
 }
 
-bool probe_corner(const Position& root, Color winner, Square corner, bool ordered,
+bool probe_corner(const Position& root, Color winner, Square corner, ProbeStyle style,
                   std::uint64_t budget, TranspositionTable& tt, std::vector<Move>& line,
                   std::uint64_t* nodes) {
   const Confinement c = confine(root, winner);
   Plan plan = make_plan(corner, c);
-  plan.ordered = ordered;
+  plan.ordered = style == ProbeStyle::Plan;
+  plan.promotions = style == ProbeStyle::Sweep;
   MoveList moves;
   root.generate_legal(moves);
   for (Move m : moves) {
@@ -285,7 +291,8 @@ bool probe_sweep(const Position& root, Color winner, std::uint64_t budget, Trans
     if (used >= budget) break;
     // An even share of what is left, so that a corner that fails early leaves more to the next.
     const std::uint64_t share = (budget - used) / (corners.size() - i);
-    if (probe_corner(root, winner, corners[i], false, share, tt, line, nodes)) return true;
+    if (probe_corner(root, winner, corners[i], ProbeStyle::Sweep, share, tt, line, nodes))
+      return true;
   }
   return false;
 }
