@@ -569,9 +569,14 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
     if (enumerate(120000, 400000, &done)) return done;
     // 6b. The probe again, mating in the corner nearest the winner's king, with three quarters
     //     of what is left (no query of the corpora needs the last search for as much).
-    if (spent < node_budget &&
-        probe_helpmates(pos, side, ProbeCorner::WinnerKing, (node_budget - spent) * 3 / 4,
-                        *tables_->probe_table(), line, &spent))
+    //     Without pawns on both sides (no chain to break, no race) the plan of the first probe
+    //     does not apply, and the probe sweeps the corners instead (probe_sweep).
+    const bool both_pawns = pos.pieces(WHITE, PAWN) && pos.pieces(BLACK, PAWN);
+    if (spent < node_budget && (both_pawns ? probe_helpmates(pos, side, ProbeCorner::WinnerKing,
+                                                             (node_budget - spent) * 3 / 4,
+                                                             *tables_->probe_table(), line, &spent)
+                                           : probe_sweep(pos, side, (node_budget - spent) * 3 / 4,
+                                                         *tables_->probe_table(), line, &spent)))
       return found(line, spent);
     if (spent < node_budget) {
       Helpmate deep(side);

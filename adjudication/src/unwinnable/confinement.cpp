@@ -59,6 +59,14 @@ Bitboard promoted_attacks(Bitboard reach, Bitboard occ) {
 Confinement confine(const Position& pos, Color winner, const Assumption& a) {
   Confinement c;
   const Bitboard occ = pos.occupied();
+  // The winner's last unit: when the winner has a single piece or pawn besides its king, a line in
+  // which the loser captures it never reaches a mate by the winner afterwards (a bare king gives
+  // no check), and before that capture it is a line without one. So the analysis follows only the
+  // continuations in which the loser never captures (its only target would be that unit): the
+  // loser's pieces get no `hits` and its pawns no diagonal moves (en passant included).
+  const Bitboard winner_units =
+      winner == COLOR_NB ? Bitboard(0) : pos.pieces(winner) & ~pos.pieces(KING);
+  const bool single_unit = popcount(winner_units) == 1;
   c.steady = occ;
   for (Bitboard b = occ; b;) {
     Square s = pop_lsb(b);
@@ -92,6 +100,7 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
   if (Square ep = pos.ep_square(); ep != SQ_NONE) {
     Color us = pos.side_to_move();
     Bitboard capturers = pawn_attacks(~us, ep) & pos.pieces(us, PAWN) & ~a.immovable;
+    if (single_unit && us != winner) capturers = 0;  // it would take the winner's last unit
     if (capturers) {
       ep_victims |= square_bb(Square(ep - pawn_push(us)));
       for (Bitboard b = capturers; b;) {
@@ -121,6 +130,32 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
       Piece p = pos.piece_on(s);
       // Slider rays count only if no piece can ever stand in between.
       perm_attacked[color_of(p)] |= piece_attacks(type_of(p), color_of(p), s, non_clear);
+    }
+    // Bishops boxed in together (a group, not one piece, holds the square). Let G be col's
+    // bishops (two or more) and `box` the union of their reaches, when no other piece of either
+    // colour may ever stand on a square of it. In any position the invariant holds
+    // for, every bishop of G stands in the box (and none was captured: a capture lands on a
+    // square of the capturer's reach), no other piece does, so exactly |box| - |G| squares of
+    // it are empty (`holes`). A square x outside the box with more than `holes` box squares in
+    // a row next to it along a diagonal is attacked by col whatever happens: the nearest occupied
+    // one of them holds a bishop of G, and the squares between it and x are empty.
+    for (Color col : {WHITE, BLACK}) {
+      const Bitboard group = pos.pieces(col, BISHOP);
+      if (popcount(group) < 2) continue;
+      Bitboard box = 0, others = 0;
+      for (Bitboard g = group; g;) box |= c.reach[pop_lsb(g)];
+      for (Bitboard o = occ & ~group; o && !(others & box);) others |= c.reach[pop_lsb(o)];
+      const int holes = popcount(box) - popcount(group);
+      if ((others & box) || holes >= 7) continue;
+      // in_a_row[D]: squares whose next holes + 1 squares in direction D are all in the box.
+      Bitboard ne = ~Bitboard(0), nw = ne, se = ne, sw = ne;
+      for (int k = 0; k <= holes; ++k) {
+        ne = shift<SOUTH_WEST>(ne & box);
+        nw = shift<SOUTH_EAST>(nw & box);
+        se = shift<NORTH_WEST>(se & box);
+        sw = shift<NORTH_EAST>(sw & box);
+      }
+      perm_attacked[col] |= (ne | nw | se | sw) & ~box;
     }
     const Bitboard steady_kings = c.steady & pos.pieces(KING);
     const Bitboard shielded = a.untouchable & c.steady;  // no move lands there (Assumption)
@@ -290,6 +325,120 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
       return out;
     };
 
+    // Discovered checks that mate the winner: with the winner's king steady on ks, a steady
+    // loser slider L whose line to ks is empty but for one square `src` (every other square in
+    // between is clear: no piece can ever stand there) checks the king as soon as the loser piece
+    // on src moves off that line. In any position P the invariant holds for and the position P'
+    // after such a move to t, the winner (to move, in check) has no reply: L never moves and no
+    // winner piece can take it (a winner piece attacking its square from a square of its reach,
+    // with the steady pieces as walls, which stand in P' too, would make it capturable, hence
+    // not steady; under a case's assumption that forbids the capture, a line through it is not
+    // in the case); no winner piece can interpose on src or the clear squares: `interposers`
+    // are all the squares a winner piece could move to from a square of its reach with the
+    // steady pieces as walls, pawn pushes and captures (en passant) included; the king is not
+    // next to L (src stands in between) and each square next to ks holds a steady winner piece
+    // or is attacked in P' by L (over src and ks, both empty after the king moves: it cannot
+    // step back along the line), by another steady loser piece or by the moved piece from t,
+    // counting as walls every square any piece may ever stand on, and t. So P' is the winner
+    // checkmated (Laws 5.1.1) and the move is left out of the mover's reach. With a winner pawn
+    // that may promote the rule is not used.
+    struct Discovery {
+      Square src, slider;
+      Bitboard ray;  // the squares between the slider and the king
+    };
+    std::array<Discovery, 8> discoveries;
+    int n_discoveries = 0;
+    Bitboard discovery_src = 0, interposers = 0;
+    if (winner_king_fixed) {
+      const Square ks = pos.king_square(winner);
+      for (Bitboard l =
+               c.steady & pos.pieces(~winner) & (pos.pieces(BISHOP, ROOK) | pos.pieces(QUEEN));
+           l && n_discoveries < int(discoveries.size());) {
+        const Square ls = pop_lsb(l);
+        if (!(piece_attacks(type_of(pos.piece_on(ls)), ~winner, ls, 0) & square_bb(ks))) continue;
+        const Bitboard ray = between_bb(ls, ks) & ~square_bb(ks);
+        const Bitboard filled = ray & non_clear;
+        if (popcount(filled) != 1) continue;
+        discoveries[n_discoveries++] = {lsb(filled), ls, ray};
+        discovery_src |= filled;
+      }
+      for (Bitboard w = pos.pieces(winner) & ~pos.pieces(KING); w && discovery_src;) {
+        const Square y = pop_lsb(w);
+        if (c.promotes[y]) discovery_src = 0;
+        const PieceType yt = type_of(pos.piece_on(y));
+        for (Bitboard r = c.reach[y]; r;) {
+          const Square q = pop_lsb(r);
+          interposers |= piece_attacks(yt, winner, q, c.steady);
+          if (yt == PAWN) {
+            const Bitboard one = pawn_push_bb(winner, square_bb(q));
+            interposers |= one;
+            if (relative_rank(winner, rank_of(q)) == RANK_2)
+              interposers |= pawn_push_bb(winner, one);
+          }
+        }
+      }
+    }
+    auto discovered_mates = [&](Square x, PieceType xt, Square src, Bitboard targets) -> Bitboard {
+      const Square ks = pos.king_square(winner);
+      const Bitboard flights = king_attacks(ks) & ~(c.steady & pos.pieces(winner));
+      Bitboard out = 0;
+      for (int i = 0; i < n_discoveries; ++i) {
+        const Discovery& d = discoveries[i];
+        if (d.src != src || (d.ray & interposers)) continue;
+        for (Bitboard t = targets & ~d.ray & ~out; t;) {
+          const Square to = pop_lsb(t);
+          const Bitboard walls = (non_clear | square_bb(to)) & ~square_bb(src) & ~square_bb(ks);
+          Bitboard covered =
+              piece_attacks(type_of(pos.piece_on(d.slider)), ~winner, d.slider, walls);
+          if (xt != PAWN || !(square_bb(to) & kPromotionRanks))
+            covered |= piece_attacks(xt, ~winner, to, walls);
+          for (Bitboard l = c.steady & pos.pieces(~winner) & ~square_bb(x); l;) {
+            const Square y = pop_lsb(l);
+            covered |= piece_attacks(type_of(pos.piece_on(y)), ~winner, y, walls);
+          }
+          if (!(flights & ~covered)) out |= square_bb(to);
+        }
+      }
+      return out;
+    };
+
+    // Checks that force the loser to take the winner's last piece: with the winner's single
+    // unit a piece P (not a pawn) and the loser's king steady on lk, a move of P to a square t
+    // from which it checks lk with nothing in between (next to the king, or a knight's check) is
+    // answered, in the position P' after it, by the loser taking P, and only so: no check of
+    // this kind can be interposed; every other square next to lk holds a steady loser piece or
+    // is attacked by P from t (over squares no piece can ever stand on, and lk, which the king
+    // leaves) or by the winner's king when it is steady; and a capture of P is legal: a steady
+    // loser piece other than the one taken on t attacks t (over squares no piece can ever
+    // stand on), or the loser's king can take it (t is next to it and the winner's king, steady,
+    // is not). Nothing pins: the winner's only other piece is its king. So P' is no mate and every
+    // line through it leaves the winner a bare king: the move is left out of P's reach.
+    Bitboard recaptured = 0;
+    Square last_piece = SQ_NONE;
+    if (single_unit && !(winner_units & pos.pieces(PAWN)) &&
+        (c.steady & pos.pieces(~winner, KING))) {
+      last_piece = lsb(winner_units);
+      const PieceType lt = type_of(pos.piece_on(last_piece));
+      const Square lk = pos.king_square(~winner), wk = pos.king_square(winner);
+      const bool wk_fixed = c.steady & square_bb(wk);
+      const Bitboard guards = wk_fixed ? king_attacks(wk) : 0;
+      const Bitboard checks =
+          lt == KNIGHT ? knight_attacks(lk) : king_attacks(lk) & piece_attacks(lt, winner, lk, 0);
+      const Bitboard loser_steady = c.steady & pos.pieces(~winner);
+      for (Bitboard t = checks; t;) {
+        const Square to = pop_lsb(t);
+        const Bitboard closed =
+            loser_steady | guards | piece_attacks(lt, winner, to, non_clear & ~square_bb(lk));
+        if (king_attacks(lk) & ~square_bb(to) & ~closed) continue;
+        bool taken = (king_attacks(lk) & square_bb(to)) && wk_fixed && !(guards & square_bb(to));
+        for (Bitboard y = loser_steady & ~pos.pieces(KING) & ~square_bb(to); y && !taken;) {
+          const Square ys = pop_lsb(y);
+          taken = piece_attacks(type_of(pos.piece_on(ys)), ~winner, ys, non_clear) & square_bb(to);
+        }
+        if (taken) recaptured |= square_bb(to);
+      }
+    }
+
     for (Bitboard b = occ; b;) {
       Square s = pop_lsb(b);
       Piece p = pos.piece_on(s);
@@ -300,10 +449,12 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
       if (a.immovable & square_bb(s)) continue;
       const Bitboard mating =
           pt != KING && winner_king_fixed && col != winner ? mates_winner(s, pt) : 0;
+      const bool no_captures = single_unit && col != winner;  // see `single_unit`
+      const bool discovers = pt != KING && col != winner && discovery_src;
       if (c.promotes[s]) {
         Bitboard all = ~(own_steady | steady_kings | shielded);
         reach |= all;
-        hits |= all;
+        if (!no_captures) hits |= all;
       } else {
         // Flood fill from every square already known reachable.
         Bitboard frontier = reach;
@@ -329,14 +480,21 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
               }
               caps = pawn_attacks(col, src) & reach_non_king[~col] & ~own_steady & ~shielded;
               caps &= ~mating;
+              if (no_captures) caps = 0;
               targets = (push | caps) & ~own_steady & ~mating;
+              if (discovers && (discovery_src & square_bb(src)))
+                targets &= ~discovered_mates(s, pt, src, targets);
+              caps &= targets;
             } else {
               targets = piece_attacks(pt, col, src, c.steady) & ~own_steady & ~shielded & ~mating;
               if (pt == KING) {
                 targets &= ~perm_attacked[~col] & ~near[~col];
                 targets &= ~stalemating(col, src, targets);
               }
-              caps = targets;
+              if (s == last_piece) targets &= ~recaptured;
+              if (discovers && (discovery_src & square_bb(src)))
+                targets &= ~discovered_mates(s, pt, src, targets);
+              caps = no_captures ? 0 : targets;
             }
             hits |= caps;
             next |= targets & ~reach;
@@ -348,7 +506,7 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
           c.promotes[s] = true;
           Bitboard all = ~(own_steady | steady_kings | shielded);
           reach |= all;
-          hits |= all;
+          if (!no_captures) hits |= all;
         }
       }
       if (reach != c.reach[s] || hits != c.hits[s]) {
@@ -380,6 +538,7 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
       Square s = pop_lsb(b);
       Color col = color_of(pos.piece_on(s));
       if (relative_rank(col, rank_of(s)) != RANK_2) continue;
+      if (single_unit && col == winner) continue;  // the loser never takes the last unit
       Square two = Square(s + 2 * pawn_push(col));
       if (!(c.reach[s] & square_bb(two))) continue;
       Bitboard beside = (shift<EAST>(square_bb(two)) | shift<WEST>(square_bb(two)));

@@ -276,21 +276,26 @@ bool mate_pattern_exists(PieceType checker, Bitboard bishop_squares, const Loser
 // colour, which no bishop ever attacks, so each of them is covered by the winner's king or
 // blocked by a loser piece, and the loser's pieces are the only blockers. Everything else is
 // over-approximated: every neighbour of the bishops' colour counts as covered and an adjacent
-// checker as defended (another bishop may do it). Off a corner two bishops may give double check,
-// which no capture or interposition answers, so any loser piece that can stand on a square may
-// block it; in a corner only one diagonal reaches the king, the check is single, and a blocker
-// (never pinned: it stands orthogonally next to its king, a line no bishop uses) must be unable to
-// take the checker or interpose, with any square possibly shielded by another bishop.
-bool bishops_mate_pattern_exists(Bitboard shade, const LoserMaterial& m) {
+// checker as defended (another bishop may do it).
+// The mating check is a single check (`single_check`): a winner with only bishops and its king
+// never gives double check. A double check needs a move that checks and uncovers a second
+// check. A king move checks nothing. A bishop on s that uncovers a check along a diagonal D1
+// through s and the king leaves D1 (moving along D1 it would still stand in between) along the
+// other diagonal through s, which is parallel to the diagonal E through the king that crosses
+// D1; so it lands neither on E nor on D1, the only diagonals that check the king, and a capture
+// removes only the piece on the landing square. Then the blockers (never pinned: they stand
+// orthogonally next to their king, a line no bishop uses, and moving off it uncovers no
+// diagonal to the king) must be unable to take the checker or interpose, with any square
+// possibly shielded by another bishop. `single_check` is false only when the loser is in double
+// check already (a position no winner move made; the mate may then be on the board), and then
+// any loser piece that can stand on a square may block it.
+bool bishops_mate_pattern_exists(Bitboard shade, const LoserMaterial& m, bool single_check) {
   std::array<int, kKinds> count = m.count;
   int wild = m.wild;
   int total = wild;
   for (int n : count) total += n;
-  constexpr Bitboard kCorners =
-      square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
   for (Bitboard kb = shade; kb;) {
     const Square k = pop_lsb(kb);
-    const bool corner = kCorners & square_bb(k);
     const Bitboard orthogonal = king_attacks(k) & ~shade;
     for (Bitboard cs = bishop_attacks(k, 0); cs;) {
       const Square c = pop_lsb(cs);
@@ -300,8 +305,7 @@ bool bishops_mate_pattern_exists(Bitboard shade, const LoserMaterial& m) {
         if (q == k || q == c || (king_attacks(k) & square_bb(q)) || (ray & square_bb(q))) continue;
         const Bitboard open = orthogonal & ~king_attacks(q);
         if (popcount(open) > total) continue;
-        if (!corner) {
-          // Double check: a blocker only has to be able to stand there.
+        if (!single_check) {
           if (assign_anywhere(open, count, wild, m.colour)) return true;
           continue;
         }
@@ -352,7 +356,8 @@ bool material_proves_unwinnable(const Position& pos, Color winner, Method* metho
       (!(bishops & DARK_SQUARES) || !(bishops & LIGHT_SQUARES))) {
     const LoserMaterial m = loser_material(pos, loser);
     const Bitboard shade = (bishops & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
-    if (!bishops_mate_pattern_exists(shade, m))
+    const bool double_check = pos.side_to_move() == loser && popcount(pos.checkers()) > 1;
+    if (!bishops_mate_pattern_exists(shade, m, !double_check))
       return prove(Method::MatePattern,
                    w + " has only bishops of one colour, and no checkmate position exists with " +
                        l + "'s material as blockers of the flight squares of the other colour " +

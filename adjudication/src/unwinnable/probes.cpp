@@ -38,6 +38,8 @@ struct Plan {
   Square loser_knight = SQ_G8;   // the loser's knights (blocking a flight square)
   std::array<std::uint8_t, SQUARE_NB> bishop_distance{};  // bishop moves to the corner region
   std::vector<Move> punished;  // moves after which the root is proved unwinnable
+  bool ordered = true;         // cheap moves first (else in generation order: see probe_sweep)
+  bool promotions = false;     // the loser's promotions are rewarded (see probe_sweep)
 };
 
 // Bishop moves from each square to the corner or a square next to it, sliding only through
@@ -140,6 +142,8 @@ int PlanSearch::cost(const Position& pos, Move m) const {
   if (pt == KNIGHT &&
       kDistances.knight[to][plan_.loser_knight] < kDistances.knight[from][plan_.loser_knight])
     return kReward;
+  // A promotion gives the loser a piece to block its own king's flight square with.
+  if (plan_.promotions && m.is_promotion()) return kReward;
   return capture ? kPunish : kNormal;
 }
 
@@ -154,13 +158,20 @@ bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
   if (stack_.size() >= kMaxLine) return false;
   if (pos.pieces(winner_) == pos.pieces(winner_, KING)) return false;  // a bare king never mates
   if (tt_->seen_with(key, std::uint8_t(std::min(effort, 255)))) return false;
+  const bool winner_to_move = pos.side_to_move() == winner_;
   // Cheap moves first; three passes over the list (no sort).
   std::array<std::uint8_t, MoveList::kCapacity> costs;
   for (std::size_t i = 0; i < moves.size(); ++i) costs[i] = std::uint8_t(cost(pos, moves[i]));
+  // In generation order, one pass visits every move (each with its own cost).
   for (int c : {kReward, kNormal, kPunish}) {
-    const int next = effort - (c == kNormal && past_progress ? 0 : c);
+    if (!plan_.ordered && c != kReward) break;
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      if (costs[i] != c) continue;
+      if (plan_.ordered && costs[i] != c) continue;
+      const int paid = costs[i];
+      const int next = effort - (paid == kNormal && past_progress ? 0 : paid);
+      // Out of effort after a move of the loser's: the winner could not move again, so the
+      // move leads nowhere (it is not looked at; a loser's move never mates for the winner).
+      if (next <= 0 && !winner_to_move) continue;
       const Move m = moves[i];
       if (++nodes_ > limit_) {
         stop_ = true;
@@ -170,12 +181,28 @@ bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
       const Position child = pos.after(m);
       if (next <= 0 && !child.in_check()) continue;
       stack_.push_back(m);
-      if (search(child, next, c == kReward)) return true;
+      if (search(child, next, paid == kReward)) return true;
       stack_.pop_back();
       if (stop_) return false;
     }
   }
   return false;
+}
+
+// The corner the winner's king stands on when it has no move there (every neighbour is its own
+// piece or attacked by the loser) and the corner's colour suits the winner's bishops; SQ_NONE
+// otherwise.
+Square boxed_corner(const Position& root, Color winner) {
+  const Square wk = root.king_square(winner);
+  const Bitboard corners =
+      square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
+  if (!(corners & square_bb(wk))) return SQ_NONE;
+  const Bitboard wb = root.pieces(winner, BISHOP);
+  if (wb && !(wb & ((square_bb(wk) & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES))) return SQ_NONE;
+  const Bitboard without_king = root.occupied() ^ square_bb(wk);
+  for (Bitboard b = king_attacks(wk) & ~root.pieces(winner); b;)
+    if (!(root.attackers_to(pop_lsb(b), without_king) & root.pieces(~winner))) return SQ_NONE;
+  return wk;
 }
 
 }  // namespace
@@ -189,17 +216,41 @@ bool probe_helpmates(const Position& root, Color winner, ProbeCorner where, std:
   const bool dark = (wb & DARK_SQUARES) || (!wb && (lb & LIGHT_SQUARES));
   // The corner of the wanted colour on the loser's back rank (a1 and h8 are dark).
   Square corner = winner == WHITE ? (dark ? SQ_H8 : SQ_A8) : (dark ? SQ_A1 : SQ_H1);
+  const Square wk = root.king_square(winner);
+  if (!wb && !lb) {
+    // No bishop fixes the colour: the back-rank corner nearer to the winner's king.
+    const Square other = winner == WHITE ? (dark ? SQ_A8 : SQ_H8) : (dark ? SQ_H1 : SQ_A1);
+    if (king_distance(other, wk) < king_distance(corner, wk)) corner = other;
+  }
+  const Square boxed = boxed_corner(root, winner);
   if (where == ProbeCorner::WinnerKing) {
     // Composed positions often park the winner's king in a corner, next to the mate.
-    const Square wk = root.king_square(winner);
     Square nearest = SQ_A1;
     for (Square s : {SQ_H1, SQ_A8, SQ_H8})
       if (king_distance(s, wk) < king_distance(nearest, wk)) nearest = s;
-    if (nearest == corner) return false;  // the first probe's plan
+    if (nearest == corner || nearest == boxed) return false;  // the first probe's plans
     corner = nearest;
+  } else if (boxed != SQ_NONE && boxed != corner) {
+    // A winner's king shut in a corner by its own pieces (a composer's set-up): the loser's
+    // king usually comes to be mated there, once the box opens. The back-rank plan first with
+    // a sixteenth (it finds its mates early when it finds them), then the box's.
+    const std::uint64_t start = *nodes;
+    if (probe_corner(root, winner, corner, ProbeStyle::Plan, budget / 16, tt, line, nodes))
+      return true;
+    const std::uint64_t used = *nodes - start;
+    return used < budget &&
+           probe_corner(root, winner, boxed, ProbeStyle::Plan, budget - used, tt, line, nodes);
   }
+  return probe_corner(root, winner, corner, ProbeStyle::Plan, budget, tt, line, nodes);
+}
+
+bool probe_corner(const Position& root, Color winner, Square corner, ProbeStyle style,
+                  std::uint64_t budget, TranspositionTable& tt, std::vector<Move>& line,
+                  std::uint64_t* nodes) {
   const Confinement c = confine(root, winner);
   Plan plan = make_plan(corner, c);
+  plan.ordered = style == ProbeStyle::Plan;
+  plan.promotions = style == ProbeStyle::Sweep;
   MoveList moves;
   root.generate_legal(moves);
   for (Move m : moves) {
@@ -212,6 +263,38 @@ bool probe_helpmates(const Position& root, Color winner, ProbeCorner where, std:
   const bool ok = probe.run(root, 128, budget, &tt, line);
   *nodes += probe.nodes();
   return ok;
+}
+
+std::vector<Square> sweep_corners(const Position& root, Color winner) {
+  // Bishops of one colour (and no rook, queen or knight) mate only on a corner of their colour.
+  const Bitboard wb = root.pieces(winner, BISHOP);
+  const Bitboard others = root.pieces(winner) & ~root.pieces(KING, PAWN) & ~wb;
+  Bitboard corners = square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
+  if (wb && !others && (!(wb & DARK_SQUARES) || !(wb & LIGHT_SQUARES)))
+    corners &= (wb & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
+  std::vector<Square> out;
+  for (Bitboard b = corners; b;) out.push_back(pop_lsb(b));
+  const Square wk = root.king_square(winner), lk = root.king_square(~winner);
+  std::stable_sort(out.begin(), out.end(), [&](Square a, Square b) {
+    const int da = king_distance(a, wk), db = king_distance(b, wk);
+    return da != db ? da < db : king_distance(a, lk) < king_distance(b, lk);
+  });
+  return out;
+}
+
+bool probe_sweep(const Position& root, Color winner, std::uint64_t budget, TranspositionTable& tt,
+                 std::vector<Move>& line, std::uint64_t* nodes) {
+  const std::vector<Square> corners = sweep_corners(root, winner);
+  const std::uint64_t start = *nodes;
+  for (std::size_t i = 0; i < corners.size(); ++i) {
+    const std::uint64_t used = *nodes - start;
+    if (used >= budget) break;
+    // An even share of what is left, so that a corner that fails early leaves more to the next.
+    const std::uint64_t share = (budget - used) / (corners.size() - i);
+    if (probe_corner(root, winner, corners[i], ProbeStyle::Sweep, share, tt, line, nodes))
+      return true;
+  }
+  return false;
 }
 
 }  // namespace arbiter::adjudication::detail

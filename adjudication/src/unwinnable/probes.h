@@ -23,4 +23,24 @@ enum class ProbeCorner : std::uint8_t {
 bool probe_helpmates(const Position& root, Color winner, ProbeCorner where, std::uint64_t budget,
                      TranspositionTable& tt, std::vector<Move>& line, std::uint64_t* nodes);
 
+// How a probe searches: `Plan`, cheap moves first; `Sweep`, in the order the moves are generated
+// (which reaches some lines far sooner and others far later), with the loser's promotions
+// rewarded (without pawns on one side the mate usually needs a promoted blocker).
+enum class ProbeStyle : std::uint8_t { Plan, Sweep };
+
+// One probe with its plan mating in `corner`.
+bool probe_corner(const Position& root, Color winner, Square corner, ProbeStyle style,
+                  std::uint64_t budget, TranspositionTable& tt, std::vector<Move>& line,
+                  std::uint64_t* nodes);
+
+// The corners a sweep tries: those of the colour of the winner's bishops when they are all it
+// has besides its king and pawns (else all four), nearest to the winner's king first.
+std::vector<Square> sweep_corners(const Position& root, Color winner);
+
+// Probes in the Sweep style on each of sweep_corners(), each with an even share of what is
+// left of `budget`: for positions without pawns on one side, where the plan of
+// probe_helpmates does not apply, and for a composed position's other corners.
+bool probe_sweep(const Position& root, Color winner, std::uint64_t budget, TranspositionTable& tt,
+                 std::vector<Move>& line, std::uint64_t* nodes);
+
 }  // namespace arbiter::adjudication::detail

@@ -1,0 +1,45 @@
+// Composed positions of community-public.tsv without pawns on one side, where the plan-steered
+// probe does not apply and the corner sweep (adjudication/src/unwinnable/probes.h:
+// probe_sweep) finds the helpmate at the default budget: the loser's king is mated in a corner
+// of the winner's bishops' colour, not always on its own back rank. Labels come from the corpus
+// (each must say winnable) and every witness must replay to a checkmate by the side.
+#include <gtest/gtest.h>
+
+#include "corpus_labels.h"
+#include "test_support.h"
+
+TEST(CanCheckmate, CornerSweepSolvesPositionsWithoutPawnsOnOneSide) {
+  const auto labels = arbiter::test::corpus_labels("community-public.tsv");
+  const std::vector<std::pair<std::string, std::string>> queries = {
+      // Fifteen light bishops against a dark one: the black king is mated on h1.
+      {"3k1b2/8/8/8/B1B1B1B1/1B1B1B1B/B1B1B1B1/1B1K1B1B w - -", "w"},
+      // Two dark bishops: the black pawn promotes to the piece that blocks its king on a1.
+      {"5n2/3p1k2/3B4/4BK2/8/8/8/8 w - -", "w"},
+      // Two light bishops against a pawn, which promotes to the blocker of the white king.
+      {"1k2b1b1/8/8/8/3KP3/8/8/8 w - -", "b"},
+  };
+  for (const auto& [fen, side] : queries) {
+    const auto it = labels.find({fen, side});
+    ASSERT_NE(it, labels.end()) << fen << " is not in community-public.tsv";
+    ASSERT_EQ(it->second, "winnable") << fen;
+  }
+  arbiter::test::expect_decided_as_labelled("community-public.tsv", queries);
+}
+
+// The plan probe's corner: without bishops the back-rank corner nearer to the winner's king;
+// a winner's king shut in a corner by its own pieces is where the loser's king is mated.
+TEST(CanCheckmate, PlanProbeChoosesTheCornerOfTheComposition) {
+  const auto labels = arbiter::test::corpus_labels("community-public.tsv");
+  const std::vector<std::pair<std::string, std::string>> queries = {
+      // No bishops: the black king waits on a1 for White's king.
+      {"8/1p1p1p1p/1P6/KP6/PP6/8/3P1P1P/k7 w - -", "b"},
+      // White's king boxed on h1 by its rook, bishop and pawn: Black's king is mated there.
+      {"8/8/1b6/4k2B/8/4p1p1/4P1P1/5BRK b - -", "w"},
+  };
+  for (const auto& [fen, side] : queries) {
+    const auto it = labels.find({fen, side});
+    ASSERT_NE(it, labels.end()) << fen << " is not in community-public.tsv";
+    ASSERT_EQ(it->second, "winnable") << fen;
+  }
+  arbiter::test::expect_decided_as_labelled("community-public.tsv", queries);
+}
