@@ -57,3 +57,14 @@ TEST(Confinement, BishopsBoxedInGuardTheirPawnsTogether) {
                                   {"k1b5/1b6/b1b5/1b6/1B6/B1B5/1B6/K1B5 w - -", "w"},
                               });
 }
+
+// The winner could only push pawns that loser pawns block on their files, its king walled in:
+// the whole reachable set (280,189 positions) is enumerated and holds no mate by it (the tempo
+// count of these composed positions runs it out of moves before anything can be given to it).
+TEST(Exhaustive, PawnOnlyTempoPositionsAreEnumerated) {
+  arbiter::test::expect_decided_as_labelled("community-public.tsv",
+                                            {
+                                                {"6k1/p1p1p1P1/6PB/6P1/8/8/PKP1P3/8 w - -", "b"},
+                                                {"1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - -", "b"},
+                                            });
+}

@@ -592,6 +592,17 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   //    on a board of a dozen pieces, and 200 positions expanded), when the caller's budget is not
   //    a small one.
   if (node_budget >= 100000 && saturated(200, 3000, &done)) return done;
+  // 8. Tempo positions (pruned.h: the winner could only push pawns blocked on their files): the
+  //    whole reachable set, with an allowance of its own of up to 1.5 million moves, when the
+  //    caller's budget is not a small one.
+  if (node_budget >= 100000) {
+    std::string why;
+    const PrunedResult t = prove_by_tempo(
+        pos, side, 400000, std::min<std::uint64_t>(1500000, node_budget), tables_->reach, &why);
+    if (t.outcome == Reach::NoMate) return unwinnable(Method::Exhaustive, why, spent + t.nodes);
+    if (t.outcome == Reach::MateFound) return found(t.line, spent + t.nodes);
+    spent += t.nodes;
+  }
   Winnability r;
   r.verdict = Verdict::Undetermined;
   r.method = Method::Budget;

@@ -105,4 +105,54 @@ PrunedResult prove_by_saturation(const Position& root, Color winner, std::size_t
   return done(Reach::NoMate);
 }
 
+namespace {
+
+// The gate of prove_by_tempo (a choice of when to spend the enumeration, not part of any proof).
+bool winner_only_pushes_blocked_pawns(const Position& pos, Color winner) {
+  const Bitboard pawns = pos.pieces(winner, PAWN);
+  if (!pawns) return false;
+  for (Bitboard b = pawns; b;) {
+    const Square s = pop_lsb(b);
+    Bitboard ahead = 0;  // the squares in front of the pawn on its file
+    for (Bitboard f = file_bb(file_of(s)) & pos.pieces(~winner, PAWN); f;) {
+      const Square t = pop_lsb(f);
+      if (relative_rank(winner, rank_of(t)) > relative_rank(winner, rank_of(s)))
+        ahead |= square_bb(t);
+    }
+    if (!ahead) return false;
+  }
+  Position mover = pos;
+  if (pos.side_to_move() != winner) {
+    Setup setup = pos.to_setup();
+    setup.turn = winner;
+    setup.ep_square = SQ_NONE;
+    auto flipped = Position::from_setup(setup, pos.is_chess960());
+    if (!flipped.ok()) return false;
+    mover = *flipped;
+  }
+  MoveList moves;
+  mover.generate_legal(moves);
+  for (Move m : moves)
+    if (type_of(mover.moved_piece(m)) != PAWN || mover.is_capture(m)) return false;
+  return true;
+}
+
+}  // namespace
+
+PrunedResult prove_by_tempo(const Position& root, Color winner, std::size_t cap,
+                            std::uint64_t move_cap, ReachSpace& space, std::string* why) {
+  PrunedResult r;
+  if (!winner_only_pushes_blocked_pawns(root, winner)) return r;
+  const ReachResult e = enumerate_reachable(root, winner, cap, move_cap, space);
+  r.outcome = e.outcome;
+  r.nodes = e.nodes;
+  r.positions = e.positions;
+  r.line = e.line;
+  if (e.outcome == Reach::NoMate && why)
+    *why = "every position reachable from here (" + std::to_string(e.positions) +
+           ") was examined: none is a checkmate by " + (winner == WHITE ? "White" : "Black") +
+           " (it could only push pawns: every line of play was followed to its end)";
+  return r;
+}
+
 }  // namespace arbiter::adjudication::detail

@@ -29,4 +29,14 @@ struct PrunedResult {
 PrunedResult prove_by_saturation(const Position& root, Color winner, std::size_t expansions,
                                  int work, ReachSpace& space, std::string* why);
 
+// Tempo positions: the winner, were it to move, could only push pawns (its king and pieces have
+// no legal move and no capture is open to it) and every one of its pawns has a loser pawn ahead
+// on its file. Its moves are then few until the loser gives it something to take, and every
+// line of play either runs it out of moves or lets it capture or promote, so the reachable set
+// is usually small enough to enumerate in full (enumerate_reachable, at most `cap` positions and
+// `move_cap` moves), which proves or refutes a mate; TooLarge (nodes 0) when the position is
+// not of that kind.
+PrunedResult prove_by_tempo(const Position& root, Color winner, std::size_t cap,
+                            std::uint64_t move_cap, ReachSpace& space, std::string* why);
+
 }  // namespace arbiter::adjudication::detail
