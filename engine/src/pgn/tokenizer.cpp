@@ -77,9 +77,11 @@ class Tokenizer {
   void run() {
     bool line_start = true;  // for `%` escape lines
     while (i_ < s_.size()) {
+      // Movetext is mostly blanks, newlines, SAN and move numbers: those in a loop of their own,
+      // the rest through the general dispatch below (which reads them the same way).
+      common_run(line_start);
+      if (i_ >= s_.size()) break;
       char c = s_[i_];
-      // Movetext is mostly blanks, SAN and move numbers: those first, before the general
-      // dispatch below (which reads them the same way).
       if (c == ' ') {
         ++i_;
         continue;
@@ -419,6 +421,84 @@ class Tokenizer {
     }
     i_ = i;
     push(TokenKind::MoveNumber, b, i - b, n, at);
+  }
+
+  // Reads blanks, newlines, SAN symbols starting with a letter and move numbers starting with
+  // 1-9, with the index and the line in registers (the loop of most of a game's bytes). Returns
+  // at the first byte that word() or run() must look at: results ("1-0", "1/2-1/2"), the words
+  // that are no move ("e", "ep", "Z0", "null"), digits starting with 0 (castling "0-0", the
+  // null move "0000"), digits glued to letters, anything else.
+  void common_run(bool& line_start) {
+    const char* const p = s_.data();
+    const size_t size = s_.size();
+    size_t i = i_, line_begin = line_begin_;
+    uint32_t line = line_;
+    bool pushed = false;
+    const auto at = [&](size_t k) -> Location {
+      if (ascii_)
+        return {line, static_cast<uint32_t>(k - line_begin) + (line_begin == 0 ? first_col_ : 1)};
+      i_ = k, line_ = line, line_begin_ = line_begin;
+      return here();
+    };
+    while (i < size) {
+      const char c = p[i];
+      if (c == ' ') {
+        ++i;
+        continue;
+      }
+      if (c == '\n') {
+        ++line;
+        line_begin = ++i;
+        line_start = true;
+        continue;
+      }
+      const size_t b = i;
+      if (is_alpha(c)) {
+        size_t e = b + 1;
+        while (e < size && is_symbol(p[e])) ++e;  // symbols hold no newline
+        const size_t n = e - b;
+        if ((c == 'e' && (n == 1 || (n == 2 && p[b + 1] == 'p'))) ||
+            (c == 'Z' && n == 2 && p[b + 1] == '0') ||
+            (c == 'n' && n == 4 && std::memcmp(p + b, "null", 4) == 0))
+          break;
+        g_.tokens.push_back(
+            {TokenKind::Move, static_cast<uint32_t>(b), static_cast<uint32_t>(n), 0, at(b)});
+        i = e;
+      } else if (c >= '1' && c <= '9' &&
+                 !(c == '1' && b + 1 < size && (p[b + 1] == '-' || p[b + 1] == '/'))) {
+        // As move_number(): digits, then periods (or an ellipsis).
+        uint32_t v = 0;
+        while (i < size && is_digit(p[i])) {
+          v = v * 10 + uint32_t(p[i] - '0');
+          ++i;
+          if (v > 100000000) v = 100000000;
+        }
+        size_t dots = 0;
+        for (;;) {
+          if (i < size && p[i] == '.') {
+            ++i;
+            ++dots;
+          } else if (i + 3 <= size && std::memcmp(p + i, "\xE2\x80\xA6", 3) == 0) {
+            i += 3;
+            dots += 3;
+          } else {
+            break;
+          }
+        }
+        if (dots == 0 && i < size && is_symbol(p[i])) {  // "1e4": word() reads it as invalid
+          i = b;
+          break;
+        }
+        g_.tokens.push_back({TokenKind::MoveNumber, static_cast<uint32_t>(b),
+                             static_cast<uint32_t>(i - b), v, at(b)});
+      } else {
+        break;
+      }
+      pushed = true;
+      line_start = false;
+    }
+    i_ = i, line_ = line, line_begin_ = line_begin;
+    movetext_ |= pushed;
   }
 
   void word() {
