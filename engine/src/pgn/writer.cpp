@@ -128,10 +128,22 @@ void write_export(std::string& out, const ExportGame& game) {
         if (words.empty()) {
           w.word("{}");
         } else {
+          // A comment line may not start with `[Event "`: the reader takes such a line for the
+          // next game after a comment left open (splitter.cpp), so "[Event" stays on the line
+          // of the word before it.
+          const auto event_tag = [&](size_t k) {
+            return k > 0 && k + 1 < words.size() && words[k] == "[Event" &&
+                   words[k + 1].front() == '"';
+          };
           for (size_t k = 0; k < words.size(); ++k) {
             buf.clear();
             if (k == 0) buf += '{';
             buf.append(words[k].begin(), words[k].end());
+            if (event_tag(k + 1)) {
+              buf += ' ';
+              buf.append(words[k + 1].begin(), words[k + 1].end());
+              ++k;
+            }
             for (char& c : buf)
               if (c == '}') c = ')';
             if (k + 1 == words.size()) buf += '}';
