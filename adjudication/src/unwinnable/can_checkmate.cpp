@@ -118,6 +118,7 @@ Winnability unwinnable(Method m, std::string why, std::uint64_t nodes) {
 struct Solver::Tables {
   std::unique_ptr<detail::TranspositionTable> small, large, probe;
   detail::ReachSpace reach;  // the breadth-first enumeration's memory
+  detail::GoalTable goal;    // the goal-directed searches' table
   static detail::TranspositionTable* fresh(std::unique_ptr<detail::TranspositionTable>& t,
                                            int log2_size) {
     if (!t)
@@ -456,7 +457,7 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
         const std::uint64_t limit = std::min(level.limit, stop - spent);
         bool ok;
         if (level.slack > 0) {
-          GoalSearch walk(side, pairs[i].goal->goal);
+          GoalSearch walk(side, pairs[i].goal->goal, tables_->goal);
           ok = walk.run(pairs[i].start->pos, level.slack, limit, line);
           spent += walk.nodes();
         } else {

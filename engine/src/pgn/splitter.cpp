@@ -182,7 +182,10 @@ struct Splitter::Impl {
   void ensure(size_t k) {
     while (len - pos < k && !eof) refill();
   }
-  bool starts_with(std::string_view w) {
+  // (Inlined: called once per tag pair with a literal, whose length and bytes the compiler
+  // then knows.)
+  [[gnu::always_inline]] bool starts_with(std::string_view w) {
+    if (len - pos >= w.size()) return std::memcmp(buf.data() + pos, w.data(), w.size()) == 0;
     ensure(w.size());
     return len - pos >= w.size() && std::memcmp(buf.data() + pos, w.data(), w.size()) == 0;
   }
