@@ -249,7 +249,9 @@ bool probe_corner(const Position& root, Color winner, Square corner, ProbeStyle 
                   std::uint64_t* nodes) {
   const Confinement c = confine(root, winner);
   Plan plan = make_plan(corner, c);
-  plan.ordered = style == ProbeStyle::Plan;
+  // The sweep keeps the plan's order when the loser has pieces of its own (blockers are
+  // there already; the generation order reaches the lines that wait on a promotion sooner).
+  plan.ordered = style == ProbeStyle::Plan || (root.pieces(~winner) & ~root.pieces(KING, PAWN));
   plan.promotions = style == ProbeStyle::Sweep;
   MoveList moves;
   root.generate_legal(moves);
