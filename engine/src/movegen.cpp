@@ -218,7 +218,9 @@ std::size_t Position::generate(Sink& sink) const {
     sink.add_all(from, att);
   }
 
-  if (!checkers)
+  // Most positions have no castling rights left: asked here, before the calls.
+  if (!checkers &&
+      (castle_rook_[us][KING_SIDE] != SQ_NONE || castle_rook_[us][QUEEN_SIDE] != SQ_NONE))
     for (CastleSide side : {KING_SIDE, QUEEN_SIDE})
       if (const Move m = legal_castling(side); !m.is_none()) sink.add(m);
   return sink.size();

@@ -261,8 +261,19 @@ void Position::play(Move m) {
     remove_piece(to);
     halfmove_ = 0;
   }
-  remove_piece(from);
-  put_piece(m.is_promotion() ? make_piece(us, m.promotion_type()) : pc, to);
+  if (m.is_promotion()) {
+    remove_piece(from);
+    put_piece(make_piece(us, m.promotion_type()), to);
+  } else {
+    // The piece's bitboards take both squares in one exclusive or (`to` is empty by now).
+    const Bitboard b = square_bb(from) | square_bb(to);
+    board_[from] = NO_PIECE;
+    board_[to] = pc;
+    by_type_[0] ^= b;
+    by_type_[type_of(pc)] ^= b;
+    by_color_[us] ^= b;
+    key_ ^= kZobrist.piece[pc][from] ^ kZobrist.piece[pc][to];
+  }
   if (type_of(pc) == PAWN) {
     halfmove_ = 0;
     if ((int(to) ^ int(from)) == 16) ep_ = Square((from + to) / 2);

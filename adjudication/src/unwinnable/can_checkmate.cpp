@@ -118,6 +118,7 @@ Winnability unwinnable(Method m, std::string why, std::uint64_t nodes) {
 struct Solver::Tables {
   std::unique_ptr<detail::TranspositionTable> small, large, probe;
   detail::ReachSpace reach;  // the breadth-first enumeration's memory
+  detail::GoalTable goal;    // the goal-directed searches' table
   static detail::TranspositionTable* fresh(std::unique_ptr<detail::TranspositionTable>& t,
                                            int log2_size) {
     if (!t)
@@ -176,6 +177,7 @@ static bool every_child_unwinnable(const Position& pos, Color side, int depth, s
 Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_t node_budget) {
   using namespace detail;
   if (!tables_) tables_ = std::make_unique<Tables>();  // a moved-from Solver stays usable
+  const std::uint64_t stated_budget = node_budget;
   const std::string w = colour_name(side), l = colour_name(~side);
   // 1. Game over on the board: checkmate is decided before any material rule.
   if (root.count_legal_moves() == 0) {
@@ -342,7 +344,49 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   Winnability done;
   // Only when the side to move has few moves: lines there are forced (stalemate traps).
   if (pos.count_legal_moves() <= 6 && exhaustive(400, &done)) return done;
-  // 5b. Small material (a lone knight or bishop): steer towards the nearest checkmate
+  // 5b. A lone knight or bishop against a queen or rook: those usually take the checker or
+  //     interpose in every mating configuration, so the loser gives one away (brings it to the
+  //     winner, who takes it) and the simpler position is solved again. Only a found mate is
+  //     used from it. Tried before the mating configurations below, with a small allowance
+  //     (most of these mates are found within a few ten thousand nodes, where the
+  //     configurations, which keep the spoiling piece, may spend a million in vain); with half
+  //     of what is left after them (5d). The early look is not charged against the budget of
+  //     what follows (the budget grows by what it spent, at most 65,000 nodes; the give-away
+  //     search is charged in 5d, where it ran before), so that the later phases, and what they
+  //     decide, do not depend on it. Only with a large budget (a caller's, not that of a
+  //     sub-query after a give-away, which would try again: a chain of give-aways, each trying
+  //     early and late, would grow exponentially).
+  struct GiveAway {
+    bool searched = false, ok = false;
+    std::vector<Move> line;  // the loser's piece brought to the winner and taken
+    std::uint64_t nodes = 0;
+  } give;
+  constexpr std::uint64_t kEarlyGiveBudget = 1000000;
+  const bool lone_minor_vs_major = [&] {
+    const Bitboard ours = pos.pieces(side) & ~pos.pieces(side, KING);
+    return popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) &&
+           (pos.pieces(~side, QUEEN) | pos.pieces(~side, ROOK));
+  }();
+  // The loser's queen or rook brought to the winner and taken (a sub-goal search).
+  auto give_away = [&] {
+    Helpmate take(side);
+    take.capture_types(1u << QUEEN | 1u << ROOK);
+    give.searched = true;
+    give.ok = take.run(pos, 1, 30, std::min<std::uint64_t>(20000, node_budget - spent), 0,
+                       tables_->fresh_table(), give.line);
+    spent += give.nodes = take.nodes();
+  };
+  if (lone_minor_vs_major && node_budget >= kEarlyGiveBudget && spent < node_budget) {
+    give_away();
+    const std::uint64_t before = spent;
+    constexpr std::uint64_t kEarlyAllowance = 45000;
+    Winnability mate;
+    if (give.ok && spent < node_budget &&
+        solved_after(give.line, std::min(kEarlyAllowance, (node_budget - spent) / 2), &mate))
+      return mate;
+    node_budget += give.nodes + (spent - before);
+  }
+  // 5c. Small material (a lone knight or bishop): steer towards the nearest checkmate
   //     configurations (mate_goals). A lone minor piece against pawns usually needs the loser
   //     to promote first, to a piece that then blocks its own king's flight square, so each
   //     promotion is reached first (the loser's pawns walk, the winner waits) and the
@@ -398,21 +442,22 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
         pairs.push_back({&st, &g, int(&st - starts.data()) * 1000 + g.distance});
     std::stable_sort(pairs.begin(), pairs.end(),
                      [](const Pair& a, const Pair& b) { return a.distance < b.distance; });
-    const std::uint64_t stop = spent + (node_budget - spent) / 2;
+    // (The phases above may overrun a small budget by a few nodes: no wrap-around below.)
+    const std::uint64_t stop = spent + (node_budget - std::min(spent, node_budget)) / 2;
     // Two kinds of search alternate: GoalSearch (slack > 0), and the helpmate search with the
     // goals as its cost model (slack 0), which finds other routes (captures, detours).
     constexpr struct {
       int slack;
       std::uint64_t limit;
       std::size_t pairs;
-    } kLevels[] = {{4, 2000, 64},   {0, 3000, 64},   {8, 20000, 30}, {0, 25000, 64},
-                   {12, 100000, 8}, {0, 200000, 64}, {16, 300000, 3}};
+    } kLevels[] = {{4, 250, 64},   {0, 300, 64},    {4, 2000, 64},   {0, 3000, 64},  {8, 20000, 30},
+                   {0, 25000, 64}, {12, 100000, 8}, {0, 200000, 64}, {16, 300000, 3}};
     for (const auto& level : kLevels) {
       for (std::size_t i = 0; i < std::min(level.pairs, pairs.size()) && spent < stop; ++i) {
         const std::uint64_t limit = std::min(level.limit, stop - spent);
         bool ok;
         if (level.slack > 0) {
-          GoalSearch walk(side, pairs[i].goal->goal);
+          GoalSearch walk(side, pairs[i].goal->goal, tables_->goal);
           ok = walk.run(pairs[i].start->pos, level.slack, limit, line);
           spent += walk.nodes();
         } else {
@@ -429,33 +474,30 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       }
     }
   }
-  // 5c. A lone knight or bishop against a queen or rook: those usually take the checker or
-  //     interpose in every mating configuration, so the loser gives one away (brings it to the
-  //     winner, who takes it) and the simpler position is solved again with half of what is
-  //     left. Only a found mate is used from it.
+  // 5d. The lone knight or bishop's give-away (5b) again, with half of what is left.
   {
     // The same for a winner with minor pieces only (two or more, no pawns) against loser
     // pieces, which spoil the mates in the corners: the loser gives one away first.
     const Bitboard ours = pos.pieces(side) & ~pos.pieces(side, KING);
-    const bool lone_minor = popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) &&
-                            (pos.pieces(~side, QUEEN) | pos.pieces(~side, ROOK));
     const bool minors = popcount(ours) >= 2 && ours == (ours & pos.pieces(KNIGHT, BISHOP)) &&
                         (pos.pieces(~side) & ~pos.pieces(KING) & ~pos.pieces(PAWN));
-    if ((lone_minor || minors) && spent < node_budget) {
-      Helpmate give(side);
-      give.capture_types(lone_minor ? 1u << QUEEN | 1u << ROOK
-                                    : 1u << KNIGHT | 1u << BISHOP | 1u << ROOK | 1u << QUEEN);
+    Winnability mate;
+    node_budget -= give.nodes;  // charged here, where the later phases expect it
+    if (lone_minor_vs_major && !give.searched && spent < node_budget) give_away();
+    if (lone_minor_vs_major && give.ok && spent < node_budget &&
+        solved_after(give.line, (node_budget - spent) / 2, &mate))
+      return mate;
+    if (minors && spent < node_budget) {
+      Helpmate take(side);
+      take.capture_types(1u << KNIGHT | 1u << BISHOP | 1u << ROOK | 1u << QUEEN);
       std::vector<Move> first;
-      const bool ok = give.run(pos, 1, 30, std::min<std::uint64_t>(20000, node_budget - spent), 0,
+      const bool ok = take.run(pos, 1, 30, std::min<std::uint64_t>(20000, node_budget - spent), 0,
                                tables_->fresh_table(), first);
-      spent += give.nodes();
-      // A lone minor piece needs most of that sub-search (up to a million nodes on the
-      // community file); the minor pieces' give-aways find theirs within a few tens of
-      // thousands, and a sixteenth of the budget keeps a failing one from eating half of it.
-      const std::uint64_t share = lone_minor
-                                      ? (node_budget - spent) / 2
-                                      : std::min((node_budget - spent) / 2, node_budget / 16);
-      Winnability mate;
+      spent += take.nodes();
+      // The lone minor piece's give-away needs most of its sub-search (up to a million nodes on
+      // the community file); the minor pieces' find theirs within a few tens of thousands, and
+      // a sixteenth of the budget keeps a failing one from eating half of it.
+      const std::uint64_t share = std::min((node_budget - spent) / 2, node_budget / 16);
       if (ok && spent < node_budget && solved_after(first, share, &mate)) return mate;
     }
   }
@@ -478,7 +520,7 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
     spent += r.nodes;
     return false;
   };
-  // 5d. The confinement analysis with case splits on which pieces can ever be captured where
+  // 5e. The confinement analysis with case splits on which pieces can ever be captured where
   //     they stand (saturation.h), a few fixpoints (32 units of work): a proof spares phase 6
   //     on locked structures.
   auto saturated = [&](std::size_t expansions, int work, Winnability* out) {
@@ -568,7 +610,7 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   Winnability r;
   r.verdict = Verdict::Undetermined;
   r.method = Method::Budget;
-  r.reason = "undetermined: the node budget (" + std::to_string(node_budget) +
+  r.reason = "undetermined: the node budget (" + std::to_string(stated_budget) +
              ") ran out before a helpmate or a proof was found";
   r.nodes = spent;
   return r;

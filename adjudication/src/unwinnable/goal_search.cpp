@@ -44,12 +44,11 @@ bool GoalSearch::run(const Position& root, int max_slack, std::uint64_t node_lim
     need[color_of(root.piece_on(Square(s)))] += piece_distance(root, Square(s), goal_[s]);
   }
   const int base = plies(need[root.side_to_move()], need[~root.side_to_move()]);
-  table_.assign(std::size_t(1) << 14, {0, 0});
   for (int slack = 0; slack <= max_slack && !stop_; ++slack) {
     max_ply_ = base + slack;
     // The mate is the winner's move: the line has odd length when the winner moves first.
     if ((max_ply_ % 2 == 1) != (root.side_to_move() == winner_)) continue;
-    std::fill(table_.begin(), table_.end(), std::pair<std::uint64_t, int>{0, 0});
+    table_.next_round();
     stack_.clear();
     if (search(root, 0, need[winner_], need[~winner_])) {
       line = stack_;
@@ -70,15 +69,17 @@ bool GoalSearch::search(const Position& pos, int ply, int need_winner, int need_
     // Every piece stands on its square: is it a checkmate by the winner?
     return us != winner_ && pos.in_check() && pos.count_legal_moves() == 0;
   }
-  auto& slot = table_[identity(pos) & (table_.size() - 1)];
-  const std::uint64_t key = identity(pos) | 1;  // never 0 (empty slot)
-  if (slot.first == key && slot.second <= ply) return false;
-  slot = {key, ply};
+  if (table_.seen(identity(pos), ply)) return false;
   MoveList moves;
   pos.generate_legal(moves);
   if (moves.size() == 0) return false;
   // Moves that bring a piece closer first (they keep the bound), the others after.
-  std::array<std::pair<int, Move>, MoveList::kCapacity> order;
+  // Left uninitialised (as MoveList is): zeroing the whole array cost more than the moves.
+  union Order {
+    Order() {}
+    std::pair<int, Move> at[MoveList::kCapacity];
+  } buffer;
+  std::pair<int, Move>* const order = buffer.at;
   std::size_t n = 0;
   for (Move m : moves) {
     const Square from = m.from(), to = m.to();
@@ -95,8 +96,13 @@ bool GoalSearch::search(const Position& pos, int ply, int need_winner, int need_
     }
     order[n++] = {delta, m};
   }
-  std::stable_sort(order.begin(), order.begin() + n,
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  // Stable insertion sort by delta (a few dozen moves; std::stable_sort allocates a buffer).
+  for (std::size_t i = 1; i < n; ++i) {
+    const std::pair<int, Move> x = order[i];
+    std::size_t j = i;
+    for (; j > 0 && order[j - 1].first > x.first; --j) order[j] = order[j - 1];
+    order[j] = x;
+  }
   for (std::size_t i = 0; i < n; ++i) {
     if (++nodes_ > limit_) {
       stop_ = true;

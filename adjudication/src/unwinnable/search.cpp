@@ -280,7 +280,11 @@ bool Helpmate::search_plain(const Position& pos, int effort, bool past_progress)
   constexpr int kKeys = 6;
   constexpr int kCostOfKey[kKeys] = {kReward, kReward, kNormal, kNormal, kPunish, kPunish};
   constexpr PieceType kPromotions[] = {QUEEN, ROOK, BISHOP, KNIGHT};
-  for (int k = 0; k < kKeys; ++k) {
+  // Keys that hold no move by construction are skipped: the loser's moves never count as
+  // checks (check[] is empty), and the winner's are never punished (punish[] is empty).
+  const int first_key = winner_to_move ? 0 : 1, key_step = winner_to_move ? 1 : 2;
+  const int end_key = winner_to_move ? 4 : kKeys;
+  for (int k = first_key; k < end_key; k += key_step) {
     const int c = kCostOfKey[k];
     const bool gives_check = !(k & 1);
     const int next = effort - (c == kNormal && past_progress ? 0 : c);

@@ -505,7 +505,7 @@ class Validator {
     sink_.error(code, ply, t.where, msg);
   }
 
-  void after_main_move(const pgn::Token& t, bool material_changed) {
+  [[gnu::always_inline]] void after_main_move(const pgn::Token& t, bool material_changed) {
     const Position& pos = lines_[0].pos;
     const int ply = lines_[0].ply;
     r_.plies = ply;

@@ -36,8 +36,8 @@ bool parse_number(std::string_view s, double& out) {
   return end && *end == '\0';
 }
 
-bool contains_word(const std::string& hay, std::string_view w) {
-  return hay.find(w) != std::string::npos;
+bool contains_word(std::string_view hay, std::string_view w) {
+  return hay.find(w) != std::string_view::npos;
 }
 
 }  // namespace
@@ -171,8 +171,20 @@ TimeClass classify_minutes(double m) {
 }
 
 std::optional<TimeClass> class_from_event(std::string_view event) {
-  std::string e;
-  for (char c : event) e.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  // Lower case (ASCII, as std::tolower in the C locale) into a buffer on the stack when the name
+  // fits (once per game: no allocation for names longer than a short string).
+  char buf[256];
+  std::string heap;
+  char* out = buf;
+  if (event.size() > sizeof buf) {
+    heap.resize(event.size());
+    out = heap.data();
+  }
+  for (size_t i = 0; i < event.size(); ++i) {
+    const char c = event[i];
+    out[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  const std::string_view e(out, event.size());
   if (contains_word(e, "blitz") || contains_word(e, "bullet") || contains_word(e, "lightning"))
     return TimeClass::Blitz;
   if (contains_word(e, "rapid") || contains_word(e, "quickplay") || contains_word(e, "active"))
