@@ -17,6 +17,10 @@ TEST(CanCheckmate, CornerSweepSolvesPositionsWithoutPawnsOnOneSide) {
       {"5n2/3p1k2/3B4/4BK2/8/8/8/8 w - -", "w"},
       // Two light bishops against a pawn, which promotes to the blocker of the white king.
       {"1k2b1b1/8/8/8/3KP3/8/8/8 w - -", "b"},
+      // Two light bishops against a bishop and a pawn: the black king is mated on a8, found by
+      // the sweep in the plan's order (Black has a piece of its own) once the minor pieces'
+      // give-away sub-search no longer takes half of the budget.
+      {"6bk/5Bp1/6BK/8/8/8/8/8 w - -", "w"},
   };
   for (const auto& [fen, side] : queries) {
     const auto it = labels.find({fen, side});
