@@ -496,8 +496,8 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       spent += take.nodes();
       // The lone minor piece's give-away needs most of its sub-search (up to a million nodes on
       // the community file); the minor pieces' find theirs within a few tens of thousands, and
-      // a sixteenth of the budget keeps a failing one from eating half of it.
-      const std::uint64_t share = std::min((node_budget - spent) / 2, node_budget / 16);
+      // an eighth of the budget keeps a failing one from eating half of it.
+      const std::uint64_t share = std::min((node_budget - spent) / 2, node_budget / 8);
       if (ok && spent < node_budget && solved_after(first, share, &mate)) return mate;
     }
   }
