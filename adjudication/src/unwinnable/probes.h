@@ -26,8 +26,9 @@ bool probe_helpmates(const Position& root, Color winner, ProbeCorner where, std:
 // How a probe searches: `Plan`, cheap moves first; `Sweep`, with the loser's promotions rewarded
 // (without pawns on one side the mate usually needs a promoted blocker) and, when the loser has
 // only pawns besides its king, in the order the moves are generated (which reaches the lines
-// waiting on a promotion far sooner, and some others far later).
-enum class ProbeStyle : std::uint8_t { Plan, Sweep };
+// waiting on a promotion far sooner, and some others far later); `PlanPromotions`, cheap moves
+// first with the loser's promotions rewarded.
+enum class ProbeStyle : std::uint8_t { Plan, Sweep, PlanPromotions };
 
 // One probe with its plan mating in `corner`.
 bool probe_corner(const Position& root, Color winner, Square corner, ProbeStyle style,
