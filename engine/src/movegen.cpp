@@ -101,13 +101,15 @@ std::size_t Position::generate(Sink& sink) const {
     Bitboard targets = king_attacks(ksq) & ~own & ~pawn_att & ~king_attacks(king_square(them));
     Bitboard knights = pieces(them, KNIGHT);
     while (knights) targets &= ~knight_attacks(pop_lsb(knights));
-    Bitboard legal = 0;
-    while (targets) {
-      Square to = pop_lsb(targets);
-      if (!(T.bishop[to](occ_wo_king) & enemy_bq) && !(T.rook[to](occ_wo_king) & enemy_rq))
-        legal |= square_bb(to);
-    }
-    sink.add_all(ksq, legal);
+    // The enemy sliders' attacks once each (endgames have few sliders; a lookup per king
+    // target cost more).
+    if (targets)
+      for (Bitboard b = enemy_bq | enemy_rq; b;) {
+        const Square s = pop_lsb(b);
+        if (enemy_bq & square_bb(s)) targets &= ~T.bishop[s](occ_wo_king);
+        if (enemy_rq & square_bb(s)) targets &= ~T.rook[s](occ_wo_king);
+      }
+    sink.add_all(ksq, targets);
   }
   // In double check only the king moves; a sink that only asks whether any move exists has
   // its answer once a king move is found.

@@ -17,6 +17,10 @@ TEST(CanCheckmate, CornerSweepSolvesPositionsWithoutPawnsOnOneSide) {
       {"5n2/3p1k2/3B4/4BK2/8/8/8/8 w - -", "w"},
       // Two light bishops against a pawn, which promotes to the blocker of the white king.
       {"1k2b1b1/8/8/8/3KP3/8/8/8 w - -", "b"},
+      // Two light bishops against a bishop and a pawn: the black king is mated on a8, found by
+      // the sweep in the plan's order (Black has a piece of its own) once the minor pieces'
+      // give-away sub-search no longer takes half of the budget.
+      {"6bk/5Bp1/6BK/8/8/8/8/8 w - -", "w"},
   };
   for (const auto& [fen, side] : queries) {
     const auto it = labels.find({fen, side});
@@ -27,7 +31,7 @@ TEST(CanCheckmate, CornerSweepSolvesPositionsWithoutPawnsOnOneSide) {
 }
 
 // The plan probe's corner: without bishops the back-rank corner nearer to the winner's king;
-// a winner's king shut in a corner by its own pieces is where the loser's king is mated.
+// a winner's king in a corner of its bishops' colour is where the loser's king is mated.
 TEST(CanCheckmate, PlanProbeChoosesTheCornerOfTheComposition) {
   const auto labels = arbiter::test::corpus_labels("community-public.tsv");
   const std::vector<std::pair<std::string, std::string>> queries = {
@@ -35,6 +39,9 @@ TEST(CanCheckmate, PlanProbeChoosesTheCornerOfTheComposition) {
       {"8/1p1p1p1p/1P6/KP6/PP6/8/3P1P1P/k7 w - -", "b"},
       // White's king boxed on h1 by its rook, bishop and pawn: Black's king is mated there.
       {"8/8/1b6/4k2B/8/4p1p1/4P1P1/5BRK b - -", "w"},
+      // Black's king on a8, a corner of its bishops' colour: White's king walks there and is
+      // mated (a white pawn promotes on the way, the loser's promotions being rewarded).
+      {"k1b5/1p1p4/1P1Pb3/B7/8/8/8/K7 w - -", "b"},
   };
   for (const auto& [fen, side] : queries) {
     const auto it = labels.find({fen, side});

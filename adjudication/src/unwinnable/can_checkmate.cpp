@@ -494,8 +494,11 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       const bool ok = take.run(pos, 1, 30, std::min<std::uint64_t>(20000, node_budget - spent), 0,
                                tables_->fresh_table(), first);
       spent += take.nodes();
-      if (ok && spent < node_budget && solved_after(first, (node_budget - spent) / 2, &mate))
-        return mate;
+      // The lone minor piece's give-away needs most of its sub-search (up to a million nodes on
+      // the community file); the minor pieces' find theirs within a few tens of thousands, and
+      // an eighth of the budget keeps a failing one from eating half of it.
+      const std::uint64_t share = std::min((node_budget - spent) / 2, node_budget / 8);
+      if (ok && spent < node_budget && solved_after(first, share, &mate)) return mate;
     }
   }
   // Every reachable position, breadth first, when there are few: a proof when no mate is among
@@ -568,15 +571,15 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       }
     }
     if (enumerate(120000, 400000, &done)) return done;
-    // 6b. The probe again, mating in the corner nearest the winner's king, with three quarters
-    //     of what is left (no query of the corpora needs the last search for as much).
+    // 6b. The probe again, mating in the corner nearest the winner's king, with fifteen
+    //     sixteenths of what is left (the last search decides no query of the corpora).
     //     Without pawns on both sides (no chain to break, no race) the plan of the first probe
     //     does not apply, and the probe sweeps the corners instead (probe_sweep).
     const bool both_pawns = pos.pieces(WHITE, PAWN) && pos.pieces(BLACK, PAWN);
     if (spent < node_budget && (both_pawns ? probe_helpmates(pos, side, ProbeCorner::WinnerKing,
-                                                             (node_budget - spent) * 3 / 4,
+                                                             (node_budget - spent) * 15 / 16,
                                                              *tables_->probe_table(), line, &spent)
-                                           : probe_sweep(pos, side, (node_budget - spent) * 3 / 4,
+                                           : probe_sweep(pos, side, (node_budget - spent) * 15 / 16,
                                                          *tables_->probe_table(), line, &spent)))
       return found(line, spent);
     if (spent < node_budget) {

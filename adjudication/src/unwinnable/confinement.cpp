@@ -141,12 +141,13 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
     // one of them holds a bishop of G, and the squares between it and x are empty.
     for (Color col : {WHITE, BLACK}) {
       const Bitboard group = pos.pieces(col, BISHOP);
-      if (popcount(group) < 2) continue;
+      if (!(group & (group - 1))) continue;  // fewer than two
       Bitboard box = 0, others = 0;
       for (Bitboard g = group; g;) box |= c.reach[pop_lsb(g)];
-      for (Bitboard o = occ & ~group; o && !(others & box);) others |= c.reach[pop_lsb(o)];
       const int holes = popcount(box) - popcount(group);
-      if ((others & box) || holes >= 7) continue;
+      if (holes >= 7) continue;  // no diagonal has more than seven squares next to a square
+      for (Bitboard o = occ & ~group; o && !(others & box);) others |= c.reach[pop_lsb(o)];
+      if (others & box) continue;
       // in_a_row[D]: squares whose next holes + 1 squares in direction D are all in the box.
       Bitboard ne = ~Bitboard(0), nw = ne, se = ne, sw = ne;
       for (int k = 0; k <= holes; ++k) {
@@ -362,9 +363,13 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
         discoveries[n_discoveries++] = {lsb(filled), ls, ray};
         discovery_src |= filled;
       }
-      for (Bitboard w = pos.pieces(winner) & ~pos.pieces(KING); w && discovery_src;) {
+    }
+    bool interposers_known = false;  // computed on first need
+    auto find_interposers = [&]() {
+      interposers_known = true;
+      for (Bitboard w = pos.pieces(winner) & ~pos.pieces(KING); w;) {
         const Square y = pop_lsb(w);
-        if (c.promotes[y]) discovery_src = 0;
+        if (c.promotes[y]) interposers = ~Bitboard(0);  // a promoted piece: the rule is not used
         const PieceType yt = type_of(pos.piece_on(y));
         for (Bitboard r = c.reach[y]; r;) {
           const Square q = pop_lsb(r);
@@ -377,10 +382,11 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
           }
         }
       }
-    }
+    };
     auto discovered_mates = [&](Square x, PieceType xt, Square src, Bitboard targets) -> Bitboard {
       const Square ks = pos.king_square(winner);
       const Bitboard flights = king_attacks(ks) & ~(c.steady & pos.pieces(winner));
+      if (!interposers_known) find_interposers();
       Bitboard out = 0;
       for (int i = 0; i < n_discoveries; ++i) {
         const Discovery& d = discoveries[i];
@@ -413,19 +419,25 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
     // stand on), or the loser's king can take it (t is next to it and the winner's king, steady,
     // is not). Nothing pins: the winner's only other piece is its king. So P' is no mate and every
     // line through it leaves the winner a bare king: the move is left out of P's reach.
-    Bitboard recaptured = 0;
+    // Computed on first need (when P's targets meet `checks`), square by square.
+    Bitboard recaptured = 0, checks = 0, judged = 0;
     Square last_piece = SQ_NONE;
     if (single_unit && !(winner_units & pos.pieces(PAWN)) &&
         (c.steady & pos.pieces(~winner, KING))) {
       last_piece = lsb(winner_units);
       const PieceType lt = type_of(pos.piece_on(last_piece));
+      const Square lk = pos.king_square(~winner);
+      checks =
+          lt == KNIGHT ? knight_attacks(lk) : king_attacks(lk) & piece_attacks(lt, winner, lk, 0);
+    }
+    auto judge_recaptures = [&](Bitboard squares) {
+      judged |= squares;
+      const PieceType lt = type_of(pos.piece_on(last_piece));
       const Square lk = pos.king_square(~winner), wk = pos.king_square(winner);
       const bool wk_fixed = c.steady & square_bb(wk);
       const Bitboard guards = wk_fixed ? king_attacks(wk) : 0;
-      const Bitboard checks =
-          lt == KNIGHT ? knight_attacks(lk) : king_attacks(lk) & piece_attacks(lt, winner, lk, 0);
       const Bitboard loser_steady = c.steady & pos.pieces(~winner);
-      for (Bitboard t = checks; t;) {
+      for (Bitboard t = squares; t;) {
         const Square to = pop_lsb(t);
         const Bitboard closed =
             loser_steady | guards | piece_attacks(lt, winner, to, non_clear & ~square_bb(lk));
@@ -437,7 +449,7 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
         }
         if (taken) recaptured |= square_bb(to);
       }
-    }
+    };
 
     for (Bitboard b = occ; b;) {
       Square s = pop_lsb(b);
@@ -491,7 +503,10 @@ Confinement confine(const Position& pos, Color winner, const Assumption& a) {
                 targets &= ~perm_attacked[~col] & ~near[~col];
                 targets &= ~stalemating(col, src, targets);
               }
-              if (s == last_piece) targets &= ~recaptured;
+              if (s == last_piece) {
+                if (const Bitboard fresh = targets & checks & ~judged) judge_recaptures(fresh);
+                targets &= ~recaptured;
+              }
               if (discovers && (discovery_src & square_bb(src)))
                 targets &= ~discovered_mates(s, pt, src, targets);
               caps = no_captures ? 0 : targets;

@@ -157,7 +157,7 @@ bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
   if (moves.empty()) return pos.side_to_move() != winner_ && pos.in_check();
   if (stack_.size() >= kMaxLine) return false;
   if (pos.pieces(winner_) == pos.pieces(winner_, KING)) return false;  // a bare king never mates
-  if (tt_->seen_with(key, std::uint8_t(std::min(effort, 255)))) return false;
+  if (tt_->seen_with_bucket(key, std::uint8_t(std::min(effort, 255)))) return false;
   const bool winner_to_move = pos.side_to_move() == winner_;
   // Cheap moves first; three passes over the list (no sort).
   std::array<std::uint8_t, MoveList::kCapacity> costs;
@@ -189,19 +189,15 @@ bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
   return false;
 }
 
-// The corner the winner's king stands on when it has no move there (every neighbour is its own
-// piece or attacked by the loser) and the corner's colour suits the winner's bishops; SQ_NONE
-// otherwise.
-Square boxed_corner(const Position& root, Color winner) {
+// The corner the winner's king stands on when the corner's colour suits the winner's bishops;
+// SQ_NONE otherwise.
+Square king_corner(const Position& root, Color winner) {
   const Square wk = root.king_square(winner);
   const Bitboard corners =
       square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
   if (!(corners & square_bb(wk))) return SQ_NONE;
   const Bitboard wb = root.pieces(winner, BISHOP);
   if (wb && !(wb & ((square_bb(wk) & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES))) return SQ_NONE;
-  const Bitboard without_king = root.occupied() ^ square_bb(wk);
-  for (Bitboard b = king_attacks(wk) & ~root.pieces(winner); b;)
-    if (!(root.attackers_to(pop_lsb(b), without_king) & root.pieces(~winner))) return SQ_NONE;
   return wk;
 }
 
@@ -222,24 +218,25 @@ bool probe_helpmates(const Position& root, Color winner, ProbeCorner where, std:
     const Square other = winner == WHITE ? (dark ? SQ_A8 : SQ_H8) : (dark ? SQ_H1 : SQ_A1);
     if (king_distance(other, wk) < king_distance(corner, wk)) corner = other;
   }
-  const Square boxed = boxed_corner(root, winner);
+  const Square home = king_corner(root, winner);
   if (where == ProbeCorner::WinnerKing) {
     // Composed positions often park the winner's king in a corner, next to the mate.
     Square nearest = SQ_A1;
     for (Square s : {SQ_H1, SQ_A8, SQ_H8})
       if (king_distance(s, wk) < king_distance(nearest, wk)) nearest = s;
-    if (nearest == corner || nearest == boxed) return false;  // the first probe's plans
+    if (nearest == corner || nearest == home) return false;  // the first probe's plans
     corner = nearest;
-  } else if (boxed != SQ_NONE && boxed != corner) {
-    // A winner's king shut in a corner by its own pieces (a composer's set-up): the loser's
-    // king usually comes to be mated there, once the box opens. The back-rank plan first with
-    // a sixteenth (it finds its mates early when it finds them), then the box's.
+  } else if (home != SQ_NONE && home != corner) {
+    // A winner's king in a corner (a composer's set-up, often shut in by its own pieces): the
+    // loser's king usually comes to be mated there, once the box opens, and a promoted piece of
+    // its own blocks it (rewarded). The back-rank plan first with a sixteenth (it finds its
+    // mates early when it finds them), then the corner's.
     const std::uint64_t start = *nodes;
     if (probe_corner(root, winner, corner, ProbeStyle::Plan, budget / 16, tt, line, nodes))
       return true;
     const std::uint64_t used = *nodes - start;
-    return used < budget &&
-           probe_corner(root, winner, boxed, ProbeStyle::Plan, budget - used, tt, line, nodes);
+    return used < budget && probe_corner(root, winner, home, ProbeStyle::PlanPromotions,
+                                         budget - used, tt, line, nodes);
   }
   return probe_corner(root, winner, corner, ProbeStyle::Plan, budget, tt, line, nodes);
 }
@@ -249,8 +246,10 @@ bool probe_corner(const Position& root, Color winner, Square corner, ProbeStyle 
                   std::uint64_t* nodes) {
   const Confinement c = confine(root, winner);
   Plan plan = make_plan(corner, c);
-  plan.ordered = style == ProbeStyle::Plan;
-  plan.promotions = style == ProbeStyle::Sweep;
+  // The sweep keeps the plan's order when the loser has pieces of its own (blockers are
+  // there already; the generation order reaches the lines that wait on a promotion sooner).
+  plan.ordered = style != ProbeStyle::Sweep || (root.pieces(~winner) & ~root.pieces(KING, PAWN));
+  plan.promotions = style != ProbeStyle::Plan;
   MoveList moves;
   root.generate_legal(moves);
   for (Move m : moves) {

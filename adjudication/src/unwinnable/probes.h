@@ -23,10 +23,12 @@ enum class ProbeCorner : std::uint8_t {
 bool probe_helpmates(const Position& root, Color winner, ProbeCorner where, std::uint64_t budget,
                      TranspositionTable& tt, std::vector<Move>& line, std::uint64_t* nodes);
 
-// How a probe searches: `Plan`, cheap moves first; `Sweep`, in the order the moves are generated
-// (which reaches some lines far sooner and others far later), with the loser's promotions
-// rewarded (without pawns on one side the mate usually needs a promoted blocker).
-enum class ProbeStyle : std::uint8_t { Plan, Sweep };
+// How a probe searches: `Plan`, cheap moves first; `Sweep`, with the loser's promotions rewarded
+// (without pawns on one side the mate usually needs a promoted blocker) and, when the loser has
+// only pawns besides its king, in the order the moves are generated (which reaches the lines
+// waiting on a promotion far sooner, and some others far later); `PlanPromotions`, cheap moves
+// first with the loser's promotions rewarded.
+enum class ProbeStyle : std::uint8_t { Plan, Sweep, PlanPromotions };
 
 // One probe with its plan mating in `corner`.
 bool probe_corner(const Position& root, Color winner, Square corner, ProbeStyle style,

@@ -48,6 +48,30 @@ class TranspositionTable {
     e = tag | std::uint64_t(generation_) << 8 | effort;
     return false;
   }
+  // The same over a bucket of four entries (a half cache line): a new entry replaces one of an
+  // older generation, else the one searched with the least effort (the cheapest to redo), so
+  // that the large efforts near the root survive the many small ones below them.
+  bool seen_with_bucket(std::uint64_t key, std::uint8_t effort) {
+    std::uint64_t* b = &entries_[key & mask_ & ~std::uint64_t(3)];
+    const std::uint64_t want = (key & ~std::uint64_t(0xFFFF)) | std::uint64_t(generation_) << 8;
+    std::uint64_t* victim = b;
+    int victim_score = 512;
+    for (int i = 0; i < 4; ++i) {
+      const std::uint64_t e = b[i];
+      if ((e & ~std::uint64_t(0xFF)) == want) {
+        if (std::uint8_t(e) >= effort) return true;
+        b[i] = want | effort;
+        return false;
+      }
+      const int score = ((e >> 8) & 0xFF) == generation_ ? int(std::uint8_t(e)) : -1;
+      if (score < victim_score) {
+        victim_score = score;
+        victim = &b[i];
+      }
+    }
+    *victim = want | effort;
+    return false;
+  }
 
  private:
   struct Free {
