@@ -46,6 +46,30 @@ struct NameTable {
 };
 constexpr NameTable kName;
 inline bool is_name_char(char c) { return kName.t[static_cast<unsigned char>(c)]; }
+
+// A move number indication (PGN 8.2.2) from p[i], which holds a digit: the digits (their value,
+// capped, in n) then any number of periods or ellipses (their count, an ellipsis as three, in
+// dots). Returns the index after it.
+inline size_t scan_move_number(const char* p, size_t size, size_t i, uint32_t& n, size_t& dots) {
+  n = 0;
+  while (i < size && is_digit(p[i])) {
+    n = n * 10 + uint32_t(p[i] - '0');
+    ++i;
+    if (n > 100000000) n = 100000000;
+  }
+  dots = 0;
+  for (;;) {
+    if (i < size && p[i] == '.') {
+      ++i;
+      ++dots;
+    } else if (i + 3 <= size && std::memcmp(p + i, "\xE2\x80\xA6", 3) == 0) {
+      i += 3;
+      dots += 3;
+    } else {
+      return i;
+    }
+  }
+}
 // The first '"', '\\' or newline from p (end if none), 16 bytes per test: tag values run for
 // dozens of characters.
 inline const char* value_stop(const char* p, const char* end) {
@@ -393,25 +417,9 @@ class Tokenizer {
     // (Locals: stores to the member index could alias the string's size and data.)
     const char* p = s_.data();
     const size_t size = s_.size();
-    size_t i = i_;
-    uint32_t n = 0;
-    while (i < size && is_digit(p[i])) {
-      n = n * 10 + uint32_t(p[i] - '0');
-      ++i;
-      if (n > 100000000) n = 100000000;
-    }
-    size_t dots = 0;
-    for (;;) {
-      if (i < size && p[i] == '.') {
-        ++i;
-        ++dots;
-      } else if (i + 3 <= size && std::memcmp(p + i, "\xE2\x80\xA6", 3) == 0) {
-        i += 3;
-        dots += 3;
-      } else {
-        break;
-      }
-    }
+    uint32_t n;
+    size_t dots;
+    size_t i = scan_move_number(p, size, i_, n, dots);
     if (i < size && is_symbol(p[i]) && dots == 0) {
       // digits glued to letters: not a move number ("1e4"); treat as an invalid symbol
       while (i < size && is_symbol(p[i])) ++i;
@@ -466,25 +474,9 @@ class Tokenizer {
         i = e;
       } else if (c >= '1' && c <= '9' &&
                  !(c == '1' && b + 1 < size && (p[b + 1] == '-' || p[b + 1] == '/'))) {
-        // As move_number(): digits, then periods (or an ellipsis).
-        uint32_t v = 0;
-        while (i < size && is_digit(p[i])) {
-          v = v * 10 + uint32_t(p[i] - '0');
-          ++i;
-          if (v > 100000000) v = 100000000;
-        }
-        size_t dots = 0;
-        for (;;) {
-          if (i < size && p[i] == '.') {
-            ++i;
-            ++dots;
-          } else if (i + 3 <= size && std::memcmp(p + i, "\xE2\x80\xA6", 3) == 0) {
-            i += 3;
-            dots += 3;
-          } else {
-            break;
-          }
-        }
+        uint32_t v;
+        size_t dots;
+        i = scan_move_number(p, size, i, v, dots);
         if (dots == 0 && i < size && is_symbol(p[i])) {  // "1e4": word() reads it as invalid
           i = b;
           break;
