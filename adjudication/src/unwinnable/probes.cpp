@@ -193,9 +193,7 @@ bool PlanSearch::search(const Position& pos, int effort, bool past_progress) {
 // SQ_NONE otherwise.
 Square king_corner(const Position& root, Color winner) {
   const Square wk = root.king_square(winner);
-  const Bitboard corners =
-      square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
-  if (!(corners & square_bb(wk))) return SQ_NONE;
+  if (!(CORNERS_BB & square_bb(wk))) return SQ_NONE;
   const Bitboard wb = root.pieces(winner, BISHOP);
   if (wb && !(wb & ((square_bb(wk) & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES))) return SQ_NONE;
   return wk;
@@ -265,14 +263,8 @@ bool probe_corner(const Position& root, Color winner, Square corner, ProbeStyle 
 }
 
 std::vector<Square> sweep_corners(const Position& root, Color winner) {
-  // Bishops of one colour (and no rook, queen or knight) mate only on a corner of their colour.
-  const Bitboard wb = root.pieces(winner, BISHOP);
-  const Bitboard others = root.pieces(winner) & ~root.pieces(KING, PAWN) & ~wb;
-  Bitboard corners = square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
-  if (wb && !others && (!(wb & DARK_SQUARES) || !(wb & LIGHT_SQUARES)))
-    corners &= (wb & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
   std::vector<Square> out;
-  for (Bitboard b = corners; b;) out.push_back(pop_lsb(b));
+  for (Bitboard b = mating_corners(root, winner); b;) out.push_back(pop_lsb(b));
   const Square wk = root.king_square(winner), lk = root.king_square(~winner);
   std::stable_sort(out.begin(), out.end(), [&](Square a, Square b) {
     const int da = king_distance(a, wk), db = king_distance(b, wk);

@@ -455,18 +455,22 @@ bool Helpmate::search(const Position& pos, int effort, bool past_progress) {
   return false;
 }
 
-std::vector<Square> Helpmate::corners(const Position& root, Color winner) {
-  // The loser's king heads for a corner; with only bishops of one colour the winner needs a
-  // corner of that colour.
-  const Square lk = root.king_square(~winner);
+Bitboard mating_corners(const Position& root, Color winner) {
+  // Bishops of one colour (no knight, rook or queen) cover no square of the other colour, and a
+  // king in a corner has a flight square of each colour next to it.
   const Bitboard wb = root.pieces(winner, BISHOP);
-  Bitboard corners = square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
   if (wb && wb == (root.pieces(winner) & ~root.pieces(winner, KING) & ~root.pieces(winner, PAWN))) {
-    Bitboard shade = (wb & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
-    if (!(wb & ~shade)) corners &= shade;
+    const Bitboard shade = (wb & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
+    if (!(wb & ~shade)) return CORNERS_BB & shade;
   }
+  return CORNERS_BB;
+}
+
+std::vector<Square> Helpmate::corners(const Position& root, Color winner) {
+  // The loser's king heads for a corner.
+  const Square lk = root.king_square(~winner);
   std::vector<Square> out;
-  for (Bitboard b = corners; b;) out.push_back(pop_lsb(b));
+  for (Bitboard b = mating_corners(root, winner); b;) out.push_back(pop_lsb(b));
   std::stable_sort(out.begin(), out.end(),
                    [&](Square a, Square b) { return distance(a, lk) < distance(b, lk); });
   return out;

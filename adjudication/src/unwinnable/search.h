@@ -82,6 +82,10 @@ class TranspositionTable {
   std::uint8_t generation_ = 1;
 };
 
+// The corners the winner can mate in: all four, or, when its only pieces besides its king and
+// pawns are bishops of one colour, the two of that colour.
+Bitboard mating_corners(const Position& root, Color winner);
+
 class Helpmate {
  public:
   explicit Helpmate(Color winner) : winner_(winner) {}
@@ -90,7 +94,7 @@ class Helpmate {
   bool run(const Position& root, int first, int last, std::uint64_t node_limit,
            std::uint64_t per_effort_limit, TranspositionTable* tt, std::vector<Move>& line);
   std::uint64_t nodes() const { return total_nodes_; }
-  // Mating corners to try, nearest to the loser's king first (bishop colour respected).
+  // Mating corners to try (mating_corners), nearest to the loser's king first.
   static std::vector<Square> corners(const Position& root, Color winner);
   void force_target(Square s) { forced_ = s; }
   // Variant cost model: the winner's pieces close in on the loser's king itself, and the

@@ -38,6 +38,7 @@ constexpr Bitboard file_bb(Square s) { return file_bb(file_of(s)); }
 constexpr Bitboard rank_bb(Square s) { return rank_bb(rank_of(s)); }
 constexpr Bitboard DARK_SQUARES = 0xAA55AA55AA55AA55ULL;  // a1 is dark
 constexpr Bitboard LIGHT_SQUARES = ~DARK_SQUARES;
+constexpr Bitboard CORNERS_BB = 0x8100000000000081ULL;  // a1, h1, a8, h8
 
 // Shift every square one step in a direction, dropping squares that leave the board.
 enum Direction : int {
