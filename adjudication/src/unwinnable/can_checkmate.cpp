@@ -21,6 +21,7 @@
 #include "unwinnable/probes.h"
 #include "unwinnable/pruned.h"
 #include "unwinnable/reachable.h"
+#include "unwinnable/release.h"
 #include "unwinnable/search.h"
 
 namespace arbiter::adjudication {
@@ -532,6 +533,19 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
     return r.outcome != Reach::TooLarge;
   };
   if (spent < node_budget && saturated(0, 32, &done)) return done;
+  // 5f. A winner's king boxed in by its own blocked pieces (release.h): a loser's piece takes a
+  //     wall, and the position after it is solved again (by this solver), with at most half of
+  //     what is left.
+  auto solve_rest = [&](const Position& next, std::uint64_t budget, std::vector<Move>& tail,
+                        std::uint64_t* n) {
+    const Winnability sub = can_checkmate(next, side, budget);
+    *n += sub.nodes;
+    tail = sub.witness;
+    return sub.verdict == Verdict::Winnable;
+  };
+  if (spent < node_budget &&
+      release_king(pos, side, (node_budget - spent) / 2, tables_->goal, solve_rest, line, &spent))
+    return found(line, spent);
   // 6. Longer searches with a transposition table, aiming at each mating corner in turn; then
   //    a larger exhaustive enumeration; then the nearest corner with all the budget left.
   if (spent < node_budget) {
