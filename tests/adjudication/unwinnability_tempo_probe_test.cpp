@@ -32,3 +32,18 @@ TEST(CanCheckmate, LockedPawnNeighbourStaysUnwinnable) {
   arbiter::test::expect_decided_as_labelled("community-public.tsv",
                                             {{"1k6/1P5p/BP6/1P1p1p2/8/8/3P1PKP/8 w - -", "b"}});
 }
+
+// Both sides of a locked position where only the a-pawns can move: the pawn push that locks the
+// last file at the root (proved unwinnable there, so the probe punishes it wherever it recurs)
+// is the key move later, played with check next to the other king, which takes the pawn and
+// opens the a- and b-files. A push that gives check is no longer punished. The sibling with the
+// white pawn already on a5 stays unwinnable (labelled so).
+TEST(CanCheckmate, ProbeAllowsTheRootsLosingPushWhenItGivesCheck) {
+  const std::vector<std::pair<std::string, std::string>> queries = {
+      {"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -", "w"},
+      {"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -", "b"},
+      {"2b5/1p6/pPp3k1/P1Pp3p/3PpBpP/4P1P1/5K2/8 b - -", "w"},
+      {"2b5/1p6/pPp3k1/P1Pp3p/3PpBpP/4P1P1/5K2/8 b - -", "b"},
+  };
+  arbiter::test::expect_decided_as_labelled("community-public.tsv", queries);
+}

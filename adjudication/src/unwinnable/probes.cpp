@@ -10,7 +10,7 @@
 // the loser's captures by or of pawns are rewarded (they break locked chains: a piece offered
 // to a pawn, a pawn taking a pawn) and the loser's pawns walk freely (they promote into pieces
 // that block their own king). Moves from the root after which a sound argument proves the
-// position unwinnable are punished wherever they recur.
+// position unwinnable are punished wherever they recur (but where they give check).
 //
 // Tempo: a rewarded move makes the other side's next ordinary move free, except a winner's pawn
 // push towards a loser pawn on its file (it can only lock there, or be taken: a tempo move, which
@@ -132,7 +132,12 @@ class PlanSearch {
 };
 
 int PlanSearch::cost(const Position& pos, Move m) const {
-  if (std::find(plan_.punished.begin(), plan_.punished.end(), m) != plan_.punished.end())
+  // A root move into a proved-unwinnable position is punished wherever it recurs, unless it
+  // gives check there: the check forces the reply, and the position it meets is no longer the
+  // root's (a pawn push that locked the last open file at the root gives check next to the
+  // other king later, which takes the pawn and opens the file).
+  if (std::find(plan_.punished.begin(), plan_.punished.end(), m) != plan_.punished.end() &&
+      !pos.gives_check(m))
     return kPunish;
   const Square from = m.from(), to = m.to();
   const PieceType pt = type_of(pos.piece_on(from));

@@ -75,7 +75,7 @@ Bitboard box_walls(const Position& pos, Color winner, Bitboard frozen, Bitboard*
   }
   Bitboard around = 0;
   for (Bitboard b = box; b;) around |= king_attacks(pop_lsb(b));
-  if (box_out) *box_out = box;
+  *box_out = box;
   return around & ~box & frozen & pos.pieces(winner);
 }
 
@@ -199,10 +199,6 @@ bool StageSearch::search(const Position& pos, int ply) {
 }
 
 }  // namespace
-
-Bitboard king_box_walls(const Position& pos, Color winner) {
-  return box_walls(pos, winner, frozen_pieces(pos), nullptr);
-}
 
 bool release_king(const Position& root, Color winner, std::uint64_t budget, GoalTable& table,
                   const SolveRest& rest, std::vector<Move>& line, std::uint64_t* nodes) {

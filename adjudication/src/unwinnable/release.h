@@ -22,20 +22,18 @@
 
 namespace arbiter::adjudication::detail {
 
-// The walls of the box the winner's king is shut in: the winner's pieces that cannot move now,
-// next to the squares its king can walk to (without going through its own pieces or onto
-// squares guarded by the loser's pawns and blocked pieces), when those are at most four (a box);
-// 0 otherwise.
-Bitboard king_box_walls(const Position& pos, Color winner);
-
 // Solves the position after a stage with at most `budget` nodes: true with a mating line from it
 // in `line`; `*nodes` counts what it spent either way.
 using SolveRest = std::function<bool(const Position& pos, std::uint64_t budget,
                                      std::vector<Move>& line, std::uint64_t* nodes)>;
 
-// One stage from `root` (when the winner's king is boxed in): a loser's piece takes a wall, in
-// the fewest moves the search finds with at most an eighth of `budget`, then `rest` from there
-// with what is left. True with the whole mating line in `line`; `*nodes` counts every node spent.
+// One stage from `root` when the winner's king is boxed in: the box is the set of squares its
+// king can walk to without going through its own pieces or onto squares guarded by the loser's
+// pawns and blocked pieces, when those are at most four; its walls are the winner's pieces next
+// to it that cannot move now. A loser's piece takes a wall in the fewest moves the stage search
+// finds (at most 10,000 nodes and an eighth of `budget`), then `rest` solves the position after
+// the capture with what is left. True with the whole mating line in `line`; `*nodes` counts
+// every node spent, those of `rest` included.
 bool release_king(const Position& root, Color winner, std::uint64_t budget, GoalTable& table,
                   const SolveRest& rest, std::vector<Move>& line, std::uint64_t* nodes);
 
