@@ -391,25 +391,40 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
   const Bitboard shade = (ours & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
   // The loser's pieces, each a possible blocker of a flight square (a pawn also after promoting).
   struct Blocker {
-    Square from, promo;
-    PieceType type;
     Kind kind;
-    int pushes;  // a pawn's moves to its promotion square
+    bool pawn;
+    Square from;
+    // Moves to each square as the piece it is (a pawn only up its file) and, for a pawn, as a
+    // knight, bishop, rook or queen after promoting (99: never).
+    std::uint8_t own[SQUARE_NB], promoted[4][SQUARE_NB];
   };
   constexpr std::size_t kMaxBlockers = 12;
   std::vector<Blocker> blockers;
   for (Bitboard b = pos.pieces(loser) & ~pos.pieces(loser, KING); b;) {
     const Square from = pop_lsb(b);
     const PieceType bt = type_of(pos.piece_on(from));
+    Blocker x;
+    x.kind = bt == PAWN                          ? kPawn
+             : bt == KNIGHT                      ? kKnight
+             : bt == ROOK                        ? kRook
+             : bt == QUEEN                       ? kQueen
+             : (square_bb(from) & LIGHT_SQUARES) ? kLightBishop
+                                                 : kDarkBishop;
+    x.pawn = bt == PAWN;
+    x.from = from;
     const Square promo = make_square(file_of(from), relative_rank(loser, RANK_8));
-    blockers.push_back({from, promo, bt,
-                        bt == PAWN                          ? kPawn
-                        : bt == KNIGHT                      ? kKnight
-                        : bt == ROOK                        ? kRook
-                        : bt == QUEEN                       ? kQueen
-                        : (square_bb(from) & LIGHT_SQUARES) ? kLightBishop
-                                                            : kDarkBishop,
-                        std::abs(int(rank_of(promo)) - int(rank_of(from)))});
+    const int pushes = std::abs(int(rank_of(promo)) - int(rank_of(from)));
+    for (int u = 0; u < SQUARE_NB; ++u) {
+      const Square to = Square(u);
+      x.own[u] = std::uint8_t(std::min(
+          x.pawn && file_of(from) != file_of(to) ? 99 : move_distance(bt, loser, from, to), 99));
+      int t = 0;
+      for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+        x.promoted[t++][u] =
+            std::uint8_t(std::min(pushes + move_distance(pt, loser, promo, to), 99));
+    }
+    blockers.push_back(x);
+    if (blockers.size() > kMaxBlockers) break;
   }
   // The assignment search is bounded by `work` below.
   if (blockers.size() > kMaxBlockers) return best;
@@ -483,24 +498,20 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
             int d = moves_for[i][j];
             if (d < 0) {
               const Blocker& b = blockers[j];
-              d = 99;
-              if (fits(b.kind, i))
-                d = b.type == PAWN && file_of(b.from) != file_of(sq[i])
-                        ? 99
-                        : move_distance(b.type, loser, b.from, sq[i]);
-              if (b.type == PAWN) {
+              const Square u = sq[i];
+              d = fits(b.kind, i) ? b.own[u] : 99;
+              if (b.pawn) {
                 // A pawn may also promote to a piece that blocks there.
-                const bool light = square_bb(sq[i]) & LIGHT_SQUARES;
-                for (auto [k2, t2] : {std::pair{kKnight, KNIGHT},
-                                      std::pair{light ? kLightBishop : kDarkBishop, BISHOP},
-                                      std::pair{kRook, ROOK}, std::pair{kQueen, QUEEN}}) {
-                  if (!fits(k2, i)) continue;
-                  d = std::min(d, b.pushes + move_distance(t2, loser, b.promo, sq[i]));
-                }
+                const Kind bishop = square_bb(u) & LIGHT_SQUARES ? kLightBishop : kDarkBishop;
+                const Kind kinds[4] = {kKnight, bishop, kRook, kQueen};
+                for (int t = 0; t < 4; ++t)
+                  if (b.promoted[t][u] < d && fits(kinds[t], i)) d = b.promoted[t][u];
               }
-              moves_for[i][j] = std::int16_t(d = std::min(d, 99));
+              moves_for[i][j] = std::int16_t(d);
             }
-            if (d >= 99) continue;
+            // A move count that cannot beat the best assignment so far (or any step once the
+            // allowance is spent) would return at once, without using up a step.
+            if (d >= 99 || base + acc + d >= best_cost) continue;
             used[j] = true;
             cur[i] = std::uint8_t(j);
             self(self, i + 1, acc + d);
