@@ -389,10 +389,30 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
   const Square minor = lsb(ours), wk = pos.king_square(winner), lk = pos.king_square(loser);
   const PieceType mt = type_of(pos.piece_on(minor));
   const Bitboard shade = (ours & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
-  std::vector<Square> blockers;
-  for (Bitboard b = pos.pieces(loser) & ~pos.pieces(loser, KING); b;)
-    blockers.push_back(pop_lsb(b));
-  if (blockers.size() > 12) return best;  // the assignment search is bounded by `work` below
+  // The loser's pieces, each a possible blocker of a flight square (a pawn also after promoting).
+  struct Blocker {
+    Square from, promo;
+    PieceType type;
+    Kind kind;
+    int pushes;  // a pawn's moves to its promotion square
+  };
+  constexpr std::size_t kMaxBlockers = 12;
+  std::vector<Blocker> blockers;
+  for (Bitboard b = pos.pieces(loser) & ~pos.pieces(loser, KING); b;) {
+    const Square from = pop_lsb(b);
+    const PieceType bt = type_of(pos.piece_on(from));
+    const Square promo = make_square(file_of(from), relative_rank(loser, RANK_8));
+    blockers.push_back({from, promo, bt,
+                        bt == PAWN                          ? kPawn
+                        : bt == KNIGHT                      ? kKnight
+                        : bt == ROOK                        ? kRook
+                        : bt == QUEEN                       ? kQueen
+                        : (square_bb(from) & LIGHT_SQUARES) ? kLightBishop
+                                                            : kDarkBishop,
+                        std::abs(int(rank_of(promo)) - int(rank_of(from)))});
+  }
+  // The assignment search is bounded by `work` below.
+  if (blockers.size() > kMaxBlockers) return best;
   auto consider = [&](const MateGoal& g) {
     if (best.size() < max_goals) {
       best.push_back(g);
@@ -431,73 +451,70 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
         const Bitboard open = king_attacks(k) & ~covered & ~square_bb(c);
         if (std::size_t(popcount(open)) > blockers.size()) continue;
         // Greedy-by-DFS assignment of actual loser pieces to the open squares, minimising moves.
-        MateGoal g;
-        g.goal.fill(SQ_NONE);
-        g.goal[lk] = k;
-        g.goal[wk] = q;
-        g.goal[minor] = c;
         int best_cost = 1 << 20;
-        std::array<Square, SQUARE_NB> best_assign{};
-        std::array<Square, SQUARE_NB> cur = g.goal;
-        bool used[8] = {};  // at most 5 blockers (checked above)
+        std::uint8_t best_assign[8], cur[8];  // the blocker on each open square
+        bool used[kMaxBlockers] = {};
         Square sq[8];
         int n = 0;
         for (Bitboard o = open; o;) sq[n++] = pop_lsb(o);
         // Moves blocker j needs to block on sq[i] (99: cannot), computed on first use: the
-        // assignment search asks for the same pairs many times.
-        std::int16_t moves_for[8][8];
+        // assignment search asks for the same pairs many times. Whether a piece of a kind fits
+        // on sq[i] is the same for every blocker of that kind (and every pawn's promotion).
+        std::int16_t moves_for[8][kMaxBlockers];
         for (auto& row : moves_for) std::fill(std::begin(row), std::end(row), -1);
+        std::int8_t fit[8][kKinds];
+        for (auto& row : fit) std::fill(std::begin(row), std::end(row), -1);
+        const Bitboard shield = open | square_bb(q) | square_bb(k);
+        auto fits = [&](Kind kind, int i) {
+          std::int8_t& f = fit[i][kind];
+          if (f < 0) f = blocker_fits(kind, loser, sq[i], c, ray, shield);
+          return f != 0;
+        };
         auto dfs = [&](auto&& self, int i, int acc) -> void {
           if (base + acc >= best_cost || work == 0) return;
           --work;
           if (i == n) {
             best_cost = base + acc;
-            best_assign = cur;
+            std::copy(cur, cur + n, best_assign);
             return;
           }
           for (std::size_t j = 0; j < blockers.size(); ++j) {
             if (used[j]) continue;
-            const Square from = blockers[j];
             int d = moves_for[i][j];
             if (d < 0) {
-              const PieceType bt = type_of(pos.piece_on(from));
-              Kind kind = bt == PAWN                          ? kPawn
-                          : bt == KNIGHT                      ? kKnight
-                          : bt == ROOK                        ? kRook
-                          : bt == QUEEN                       ? kQueen
-                          : (square_bb(from) & LIGHT_SQUARES) ? kLightBishop
-                                                              : kDarkBishop;
-              const Bitboard shield = open | square_bb(q) | square_bb(k);
+              const Blocker& b = blockers[j];
               d = 99;
-              if (blocker_fits(kind, loser, sq[i], c, ray, shield))
-                d = bt == PAWN && file_of(from) != file_of(sq[i])
+              if (fits(b.kind, i))
+                d = b.type == PAWN && file_of(b.from) != file_of(sq[i])
                         ? 99
-                        : move_distance(bt, loser, from, sq[i]);
-              if (bt == PAWN) {
+                        : move_distance(b.type, loser, b.from, sq[i]);
+              if (b.type == PAWN) {
                 // A pawn may also promote to a piece that blocks there.
-                const Square promo = make_square(file_of(from), relative_rank(loser, RANK_8));
-                const int pushes = std::abs(int(rank_of(promo)) - int(rank_of(from)));
                 const bool light = square_bb(sq[i]) & LIGHT_SQUARES;
                 for (auto [k2, t2] : {std::pair{kKnight, KNIGHT},
                                       std::pair{light ? kLightBishop : kDarkBishop, BISHOP},
                                       std::pair{kRook, ROOK}, std::pair{kQueen, QUEEN}}) {
-                  if (!blocker_fits(k2, loser, sq[i], c, ray, shield)) continue;
-                  d = std::min(d, pushes + move_distance(t2, loser, promo, sq[i]));
+                  if (!fits(k2, i)) continue;
+                  d = std::min(d, b.pushes + move_distance(t2, loser, b.promo, sq[i]));
                 }
               }
               moves_for[i][j] = std::int16_t(d = std::min(d, 99));
             }
             if (d >= 99) continue;
             used[j] = true;
-            cur[from] = sq[i];
+            cur[i] = std::uint8_t(j);
             self(self, i + 1, acc + d);
-            cur[from] = SQ_NONE;
             used[j] = false;
           }
         };
         dfs(dfs, 0, 0);
         if (best_cost < (1 << 20)) {
-          g.goal = best_assign;
+          MateGoal g;
+          g.goal.fill(SQ_NONE);
+          g.goal[lk] = k;
+          g.goal[wk] = q;
+          g.goal[minor] = c;
+          for (int i = 0; i < n; ++i) g.goal[blockers[best_assign[i]].from] = sq[i];
           g.distance = best_cost;
           consider(g);
         }
