@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "arbiter/engine/position.h"
+#include "unwinnable/huge_pages.h"
 
 namespace arbiter::adjudication::detail {
 
@@ -33,10 +34,10 @@ struct ReachSpace {
     std::uint32_t parent;
     Move move;
   };
-  std::vector<Node> nodes;
-  std::vector<Position> level, next;  // the positions of [level_begin, level_end) and after
+  HugePageVector<Node> nodes;
+  HugePageVector<Position> level, next;  // the positions of [level_begin, level_end) and after
   std::size_t level_begin = 0, level_end = 1;
-  std::vector<std::uint64_t> keys;  // 0: empty slot
+  HugePageVector<std::uint64_t> keys;  // 0: empty slot
   std::uint64_t mask = 0;
   std::size_t count = 0;  // keys in the table
 
@@ -60,6 +61,10 @@ struct ReachSpace {
     if (head == level_end) {
       level.swap(next);
       next.clear();
+      // The two buffers trade places at each level: the empty one grows to the other's size
+      // (once per process and size, not at every level of every query, each growth faulting
+      // fresh pages in).
+      if (next.capacity() < level.capacity()) next.reserve(level.capacity());
       level_begin = level_end, level_end = nodes.size();
     }
     return level[head - level_begin];
@@ -88,12 +93,15 @@ struct ReachSpace {
   }
 
  private:
+  HugePageVector<std::uint64_t> old_keys;  // the keys being moved by grow()
   std::uint64_t slot(std::uint64_t k) const { return (k * 0x9E3779B97F4A7C15ULL) >> 20 & mask; }
+  // Both vectors keep their capacity from query to query: a fresh buffer for each doubling was
+  // faulted in again by every large enumeration (the page faults cost more than the inserts).
   void grow() {
-    std::vector<std::uint64_t> old(2 * keys.size(), 0);
-    old.swap(keys);
+    old_keys.assign(keys.begin(), keys.end());
+    keys.assign(2 * keys.size(), 0);
     mask = keys.size() - 1;
-    for (std::uint64_t k : old)
+    for (std::uint64_t k : old_keys)
       if (k)
         for (std::uint64_t i = slot(k);; i = (i + 1) & mask)
           if (!keys[i]) {
