@@ -315,7 +315,8 @@ inline Square square_at(const char* s) {
 // resolved from the destination directly: a push has one possible pawn (one or two squares
 // back), a capture one (the named file, one rank back). True with the move only when the
 // general parser would accept the text as that move.
-inline bool parse_pawn(const Position& pos, const char* p, size_t n, Move& m) {
+[[gnu::always_inline]] inline bool parse_pawn(const Position& pos, const char* p, size_t n,
+                                              Move& m) {
   PieceType promo = NO_PIECE_TYPE;
   if (n >= 4 && p[n - 2] == '=') {
     promo = san_piece(p[n - 1]);
@@ -364,7 +365,8 @@ inline bool parse_pawn(const Position& pos, const char* p, size_t n, Move& m) {
 // Strict SAN of a piece ("Nf3", "Nxf3", "Nbd7", "R1e2", "Qh4xe1"; n as above): the pieces of
 // that type that reach the destination, their legality tested only where it matters, and the
 // disambiguation exactly the minimal one (PGN 8.2.3.4).
-inline bool parse_piece(const Position& pos, const char* p, size_t n, Move& m) {
+[[gnu::always_inline]] inline bool parse_piece(const Position& pos, const char* p, size_t n,
+                                               Move& m) {
   const PieceType pt = san_piece(p[0]);
   if (pt == NO_PIECE_TYPE) return false;
   const Square to = square_at(p + n - 2);
