@@ -14,6 +14,7 @@
 
 #include "arbiter/adjudication/unwinnability.h"
 #include "arbiter/engine/san.h"
+#include "arbiter/engine/setup.h"
 #include "unwinnable/confinement.h"
 #include "unwinnable/goal_search.h"
 #include "unwinnable/identity.h"
@@ -21,6 +22,7 @@
 #include "unwinnable/probes.h"
 #include "unwinnable/pruned.h"
 #include "unwinnable/reachable.h"
+#include "unwinnable/release.h"
 #include "unwinnable/search.h"
 
 namespace arbiter::adjudication {
@@ -86,6 +88,35 @@ std::vector<Move> without_loops(const Position& root, const std::vector<Move>& l
     out.push_back(line[i]);
     ++i;
   }
+  return out;
+}
+
+// Bishops of one colour (two or more, and nothing else besides the king): the checkmate
+// configurations of a lone bishop of that colour (mate_goals), each bishop in turn the checker
+// and the others left out of the configuration (spare: the searches walk them out of the way, or
+// they guard the checker or a flight square). The mated king stands on the bishops' colour and
+// its neighbours of the other colour are blocked by the loser's own pieces (often a pawn promoted
+// to a knight), which mate_goals places. Up to `max_goals`, nearest first. Only goals for the
+// searches: a line they find is checked move by move and ends in a checkmate.
+std::vector<detail::MateGoal> one_colour_bishop_goals(const Position& pos, Color side,
+                                                      std::size_t max_goals) {
+  std::vector<detail::MateGoal> out;
+  const Bitboard bishops = pos.pieces(side, BISHOP);
+  if ((pos.pieces(side) & ~pos.pieces(side, KING)) != bishops || popcount(bishops) < 2 ||
+      ((bishops & DARK_SQUARES) && (bishops & LIGHT_SQUARES)))
+    return out;
+  for (Bitboard b = bishops; b;) {
+    const Square checker = pop_lsb(b);
+    Setup lone = pos.to_setup();
+    for (Bitboard spare = bishops & ~square_bb(checker); spare;)
+      lone.board[pop_lsb(spare)] = NO_PIECE;
+    const auto reduced = Position::from_setup(lone);
+    if (!reduced.ok()) continue;
+    for (detail::MateGoal& g : detail::mate_goals(*reduced, side, max_goals)) out.push_back(g);
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& a, const auto& b) { return a.distance < b.distance; });
+  if (out.size() > max_goals) out.resize(max_goals);
   return out;
 }
 
@@ -404,6 +435,8 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
     // pair limit makes room for the extra six, so that the pairs it reached before still fit.
     if (auto goals = mate_goals(pos, side, 12); !goals.empty())
       starts.push_back({pos, {}, std::move(goals)});
+    else if (auto lone = one_colour_bishop_goals(pos, side, 12); !lone.empty())
+      starts.push_back({pos, {}, std::move(lone)});
     const Bitboard ours = pos.pieces(side) & ~pos.pieces(side, KING);
     if (popcount(ours) == 1 && (ours & pos.pieces(KNIGHT, BISHOP)) && pos.pieces(~side, PAWN)) {
       for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
@@ -532,6 +565,19 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
     return r.outcome != Reach::TooLarge;
   };
   if (spent < node_budget && saturated(0, 32, &done)) return done;
+  // 5f. A winner's king boxed in by its own blocked pieces (release.h): a loser's piece takes a
+  //     wall, and the position after it is solved again (by this solver), with at most half of
+  //     what is left.
+  auto solve_rest = [&](const Position& next, std::uint64_t budget, std::vector<Move>& tail,
+                        std::uint64_t* n) {
+    const Winnability sub = can_checkmate(next, side, budget);
+    *n += sub.nodes;
+    tail = sub.witness;
+    return sub.verdict == Verdict::Winnable;
+  };
+  if (spent < node_budget &&
+      release_king(pos, side, (node_budget - spent) / 2, tables_->goal, solve_rest, line, &spent))
+    return found(line, spent);
   // 6. Longer searches with a transposition table, aiming at each mating corner in turn; then
   //    a larger exhaustive enumeration; then the nearest corner with all the budget left.
   if (spent < node_budget) {

@@ -1,0 +1,24 @@
+// Bishops of one colour against a loser with pieces (community-public.tsv): the mate needs the
+// loser's own pieces on the flight squares of the other colour (here a pawn promoted and rooks
+// boxing their king in), which the goal-directed searches of can_checkmate reach from the
+// configurations of a lone bishop, each bishop in turn the checker. The label comes from the
+// corpus; the witness must replay to a checkmate by the side.
+#include <gtest/gtest.h>
+
+#include "corpus_labels.h"
+#include "test_support.h"
+
+TEST(CanCheckmate, OneColourBishopsMateWithTheLosersBlockers) {
+  const std::vector<std::pair<std::string, std::string>> queries = {
+      {"8/k7/8/3b3B/4b3/8/4P3/2KQRR2 w - -", "b"},
+      // Found before too, by the last probes after about a million nodes.
+      {"3k1b2/8/8/8/B1B1B1B1/1B1B1B1B/B1B1B1B1/1B1K1B1B w - -", "w"},
+  };
+  const auto labels = arbiter::test::corpus_labels("community-public.tsv");
+  for (const auto& q : queries) {
+    const auto it = labels.find(q);
+    ASSERT_NE(it, labels.end()) << q.first << " is not in community-public.tsv";
+    ASSERT_EQ(it->second, "winnable") << q.first;
+  }
+  arbiter::test::expect_decided_as_labelled("community-public.tsv", queries);
+}
