@@ -31,7 +31,8 @@ inline Bitboard strictly_between(const Bitboard (&lines)[64], Square a, Square b
 
 // Of the sliders rq (rook-like) and bq (bishop-like), those that see s along a clear line: the
 // slider attacks from s, looked up only when such a slider stands on one of s's lines.
-inline Bitboard sliders_seeing(Square s, Bitboard rq, Bitboard bq, Bitboard occ) {
+[[gnu::always_inline]] inline Bitboard sliders_seeing(Square s, Bitboard rq, Bitboard bq,
+                                                      Bitboard occ) {
   Bitboard found = 0;
   if (kRays.rook[s] & rq) found = rook_attacks(s, occ) & rq;
   if (kRays.bishop[s] & bq) found |= bishop_attacks(s, occ) & bq;
