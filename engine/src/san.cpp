@@ -417,7 +417,8 @@ inline Square square_at(const char* s) {
 // "Nxf7+"), resolved without building error values or writing the SAN back: true with the move
 // only when the general parser below would accept the text as that same move, false to let
 // the general parser decide (castling, errors, unusual forms).
-bool parse_strict_common(const Position& pos, std::string_view text, Move& out) {
+[[gnu::always_inline]] inline bool parse_strict_common(const Position& pos, std::string_view text,
+                                                       Move& out) {
   const char* p = text.data();
   size_t n = text.size();
   if (n < 2 || n > 8) return false;
