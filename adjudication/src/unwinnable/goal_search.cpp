@@ -112,6 +112,19 @@ bool GoalSearch::search(const Position& pos, int ply, int need_winner, int need_
     const Square from = m.from(), to = m.to();
     int nw = need_winner, nl = need_loser;
     (us == winner_ ? nw : nl) += order[i].first;
+    // The child's bound, asked before the move is played: past the limit, this move and every
+    // later one (sorted by delta, and the bound only grows with it) are counted as played (the
+    // budgets are measured in moves) and not searched.
+    if (ply + 1 + plies(us == winner_ ? nl : nw, us == winner_ ? nw : nl) > max_ply_) {
+      const std::uint64_t rest = n - 1 - i;
+      if (nodes_ + rest > limit_) {
+        nodes_ = limit_ + 1;
+        stop_ = true;
+      } else {
+        nodes_ += rest;
+      }
+      return false;
+    }
     const Square g = goal_[from];
     goal_[to] = g;
     goal_[from] = SQ_NONE;

@@ -71,10 +71,10 @@ PrunedResult prove_by_saturation(const Position& root, Color winner, std::size_t
   std::size_t expanded = 0;
   // Breadth first, so that a mate found comes with a shortest line.
   for (std::size_t head = 0; head < nodes.size(); ++head) {
+    const Position& p = space.position(head);
     moves.clear();
-    nodes[head].pos.generate_legal(moves);
+    p.generate_legal(moves);
     if (moves.size() == 0) {
-      const Position& p = nodes[head].pos;
       if (p.in_check() && p.side_to_move() != winner) {
         r.line = space.line_to(head);
         return done(Reach::MateFound);
@@ -82,7 +82,7 @@ PrunedResult prove_by_saturation(const Position& root, Color winner, std::size_t
       continue;  // stalemate, or the winner is mated: the game is over
     }
     if (head != 0) {
-      if (statically_unwinnable(nodes[head].pos, winner, &analyses)) {
+      if (statically_unwinnable(p, winner, &analyses)) {
         ++r.pruned;
         continue;
       }
@@ -92,9 +92,9 @@ PrunedResult prove_by_saturation(const Position& root, Color winner, std::size_t
       return done(Reach::TooLarge);
     for (Move m : moves) {
       ++r.nodes;
-      Position child = nodes[head].pos.after(m);
+      const Position child = p.after(m);
       if (!space.insert(identity(child))) continue;
-      nodes.push_back({child, std::uint32_t(head), m});
+      space.add(child, std::uint32_t(head), m);
     }
   }
   if (why)

@@ -26,18 +26,17 @@ ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t 
   // Breadth-first levels: [level_begin, level_end) is the level being expanded. Open positions
   // grow about tenfold per level, locked ones a few times at most; a level that grows more than
   // sixfold past 2,000 positions will not fit under the cap, so the enumeration stops there.
-  std::size_t level_begin = 0, level_end = 1;
   for (std::size_t head = 0; head < nodes.size(); ++head) {
-    if (head == level_end) level_begin = level_end, level_end = nodes.size();
-    if (nodes.size() - level_end > std::max<std::size_t>(2000, 6 * (level_end - level_begin))) {
+    const Position& pos = space.position(head);
+    if (nodes.size() - space.level_end >
+        std::max<std::size_t>(2000, 6 * (space.level_end - space.level_begin))) {
       r.positions = nodes.size();
       return r;  // TooLarge
     }
     moves.clear();
-    nodes[head].pos.generate_legal(moves);
+    pos.generate_legal(moves);
     if (moves.size() == 0) {
-      const Position& p = nodes[head].pos;
-      if (p.in_check() && p.side_to_move() != winner) {
+      if (pos.in_check() && pos.side_to_move() != winner) {
         r.line = space.line_to(head);
         r.outcome = Reach::MateFound;
         r.positions = nodes.size();
@@ -45,20 +44,19 @@ ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t 
       }
       continue;  // stalemate, or the winner is mated: the game is over
     }
-    if (!(nodes[head].pos.pieces(winner) & ~nodes[head].pos.pieces(winner, KING)))
-      continue;  // a bare king never gives check
+    if (!(pos.pieces(winner) & ~pos.pieces(winner, KING))) continue;  // a bare king never checks
     for (Move m : moves) {
       if (++r.nodes > move_cap) {
         r.positions = nodes.size();
         return r;  // TooLarge
       }
-      Position child = nodes[head].pos.after(m);
+      const Position child = pos.after(m);
       if (!space.insert(identity(child))) continue;
       if (nodes.size() >= cap) {
         r.positions = nodes.size();
         return r;  // TooLarge
       }
-      nodes.push_back({child, std::uint32_t(head), m});
+      space.add(child, std::uint32_t(head), m);
     }
   }
   r.outcome = Reach::NoMate;

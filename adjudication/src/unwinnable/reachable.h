@@ -22,32 +22,62 @@ struct ReachResult {
 };
 
 // The memory of an enumeration, kept by a Solver between queries (so that the pages are only
-// faulted in once): the positions in breadth-first order and an open-addressing set of keys.
+// faulted in once). Every position recorded keeps its parent and the move to it (8 bytes: the
+// lines), in breadth-first order; the positions themselves only for the level being expanded
+// and the next one (a full Position for each of 280,000 recorded positions took 49 MB, the page
+// faults of which cost more than the enumeration). The seen set is an open-addressing table of
+// keys that doubles when half full (a table sized for the cap up front cost a memset of 8 MB
+// for enumerations that stop after a few thousand positions).
 struct ReachSpace {
   struct Node {
-    Position pos;
     std::uint32_t parent;
     Move move;
   };
   std::vector<Node> nodes;
+  std::vector<Position> level, next;  // the positions of [level_begin, level_end) and after
+  std::size_t level_begin = 0, level_end = 1;
   std::vector<std::uint64_t> keys;  // 0: empty slot
   std::uint64_t mask = 0;
+  std::size_t count = 0;  // keys in the table
 
-  // Starts an enumeration from `root` with room for at least `positions` keys (at most half full).
+  // Starts an enumeration from `root` (`positions`: the expected size, a hint).
   void start(const Position& root, std::size_t positions) {
     nodes.clear();
-    std::size_t slots = 1024;
-    while (slots < 2 * positions) slots *= 2;
-    if (keys.size() < slots) keys.resize(slots);
-    std::fill(keys.begin(), keys.begin() + std::ptrdiff_t(slots), 0);
+    level.clear();
+    next.clear();
+    std::size_t slots = 4096;
+    while (slots < 2 * std::min<std::size_t>(positions, 2048)) slots *= 2;
+    keys.assign(slots, 0);
     mask = slots - 1;
-    nodes.push_back({root, 0, Move::none()});
+    count = 0;
+    nodes.push_back({0, Move::none()});
+    level.push_back(root);
+    level_begin = 0, level_end = 1;
+  }
+  // The position of node `head`, which is in the current level or, once it is done, the first of
+  // the next (the enumerations take the nodes in order).
+  const Position& position(std::size_t head) {
+    if (head == level_end) {
+      level.swap(next);
+      next.clear();
+      level_begin = level_end, level_end = nodes.size();
+    }
+    return level[head - level_begin];
+  }
+  // Records a position of the next level, reached from node `parent` by `move`.
+  void add(const Position& p, std::uint32_t parent, Move move) {
+    nodes.push_back({parent, move});
+    next.push_back(p);
   }
   // Inserts the identity `k` (never 0); false if it was there already (linear probing).
   bool insert(std::uint64_t k) {
-    for (std::uint64_t i = (k * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
+    for (std::uint64_t i = slot(k);; i = (i + 1) & mask) {
       if (keys[i] == k) return false;
-      if (!keys[i]) return keys[i] = k, true;
+      if (!keys[i]) {
+        keys[i] = k;
+        if (2 * ++count > keys.size()) grow();
+        return true;
+      }
     }
   }
   // The moves from the root to node `i`.
@@ -55,6 +85,21 @@ struct ReachSpace {
     std::vector<Move> line;
     for (; i != 0; i = nodes[i].parent) line.push_back(nodes[i].move);
     return {line.rbegin(), line.rend()};
+  }
+
+ private:
+  std::uint64_t slot(std::uint64_t k) const { return (k * 0x9E3779B97F4A7C15ULL) >> 20 & mask; }
+  void grow() {
+    std::vector<std::uint64_t> old(2 * keys.size(), 0);
+    old.swap(keys);
+    mask = keys.size() - 1;
+    for (std::uint64_t k : old)
+      if (k)
+        for (std::uint64_t i = slot(k);; i = (i + 1) & mask)
+          if (!keys[i]) {
+            keys[i] = k;
+            break;
+          }
   }
 };
 

@@ -475,6 +475,24 @@ struct Splitter::Impl {
     }
   }
 
+  // After a tag pair's ']': when the line ends there and the next one opens another tag pair
+  // of this game, goes on into it as scan_normal would (the newline, then '[' in St::Normal
+  // while no movetext was read and it is not a second [Event) without leaving scan_tag: the
+  // roster is a dozen such lines per game. Returns false otherwise (having consumed at most
+  // the newline, as scan_normal would have).
+  bool next_tag_line() {
+    if (len - pos < 2 || buf[pos] != '\n' || buf[pos + 1] != '[' || movetext) return false;
+    if (seg != kNone && cur.bytes.size() + (pos + 2 - seg) > kMaxGameBytes) return false;
+    newline_at(pos);
+    ++pos;
+    const bool event = starts_with("[Event ");
+    if (event && seen_event) return false;  // the next game: scan_normal ends this one there
+    seen_event |= event;
+    st = St::Tag;
+    ++pos;
+    return true;
+  }
+
   void scan_tag() {
     const char* b = buf.data();
     while (pos < len) {
@@ -500,7 +518,7 @@ struct Splitter::Impl {
             st = St::TagString;
           else if (c == ']') {
             st = St::Normal;
-            return;
+            if (!next_tag_line()) return;
           }
           break;
         case St::TagString:

@@ -62,7 +62,7 @@ inline size_t scan_move_number(const char* p, size_t size, size_t i, uint32_t& n
     if (i < size && p[i] == '.') {
       ++i;
       ++dots;
-    } else if (i + 3 <= size && std::memcmp(p + i, "\xE2\x80\xA6", 3) == 0) {
+    } else if (i + 3 <= size && p[i] == '\xE2' && std::memcmp(p + i, "\xE2\x80\xA6", 3) == 0) {
       i += 3;
       dots += 3;
     } else {
@@ -236,6 +236,32 @@ class Tokenizer {
     if (movetext_ && !tag_after_moves_reported_) {
       tag_after_moves_reported_ = true;
       diag(Severity::Warning, "tag-in-movetext", at, "tag pair after the movetext started");
+    }
+    // The shape of nearly every tag pair, `[Name "value"]` with one blank and no escape, in one
+    // pass over the name and one vector scan of the value; anything else takes the general
+    // reading below, which gives the same result for this shape.
+    {
+      const char* p = s_.data();
+      const size_t size = s_.size();
+      size_t j = i_ + 1;
+      while (j < size && is_name_char(p[j])) ++j;
+      if (j > i_ + 1 && j + 1 < size && p[j] == ' ' && p[j + 1] == '"') {
+        const size_t vb = j + 2;
+        const size_t e = static_cast<size_t>(value_stop(p + vb, p + size) - p);
+        if (e + 1 < size && p[e] == '"' && p[e + 1] == ']') {
+          if (ntags_ == g_.tags.size()) g_.tags.emplace_back();
+          Tag& slot = g_.tags[ntags_];
+          // (clear + append: assign goes through the general, overlap-safe replace)
+          slot.name.clear();
+          slot.name.append(p + i_ + 1, j - i_ - 1);
+          slot.value.clear();
+          slot.value.append(p + vb, e - vb);
+          slot.where = at;
+          ++ntags_;
+          i_ = e + 2;
+          return;
+        }
+      }
     }
     ++i_;  // [
     // (Names, blanks and tag values hold no newline: no line bookkeeping before the fallback.)
