@@ -227,10 +227,20 @@ class Tokenizer {
     if (k != TokenKind::Comment) movetext_ = true;
   }
 
+  // Tag pairs, and the next ones while each line holds one: what run() would do between them
+  // (the newline, then '[' at the start of the next line) without going through it.
+  void tag() {
+    for (;;) {
+      tag_pair();
+      if (i_ + 1 >= s_.size() || s_[i_] != '\n' || s_[i_ + 1] != '[') return;
+      adv();
+    }
+  }
+
   // PGN 8.1: [Name "value"] with \" and \\ escapes. Real files also hold unescaped quotes
   // ([White ""Mirage""]) and a trailing backslash; those fall back to "first quote to the
   // last quote before the closing bracket on the line" with a warning.
-  void tag() {
+  void tag_pair() {
     const Location at = here();
     const size_t start = i_;
     if (movetext_ && !tag_after_moves_reported_) {
