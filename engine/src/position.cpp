@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include "zobrist.h"
+#include "arbiter/engine/zobrist.h"
 
 namespace arbiter {
 
@@ -116,6 +116,7 @@ Result<Position, PositionError> Position::from_setup(const Setup& s, bool chess9
       standard_rights = false;
   }
   p.chess960_ = chess960 || !standard_rights;
+  p.update_castle_watch();
 
   p.ep_ = SQ_NONE;
   if (s.ep_square != SQ_NONE) {
@@ -223,7 +224,13 @@ bool Position::operator==(const Position& o) const {
          fullmove_ == o.fullmove_ && chess960_ == o.chess960_;
 }
 
-void Position::play(Move m) {
+void Position::update_castle_watch() {
+  castle_watch_ = castling_rooks();
+  for (Color c : {WHITE, BLACK})
+    if (has_castling_rights(c)) castle_watch_ |= pieces(c, KING);
+}
+
+void Position::play_special(Move m) {
   const Color us = turn_, them = ~us;
   const Square from = m.from(), to = m.to();
   const Piece pc = board_[from];
@@ -249,6 +256,7 @@ void Position::play(Move m) {
     put_piece(make_piece(us, ROOK), castle_rook_to(us, side));
     drop_right(us, 0);
     drop_right(us, 1);
+    update_castle_watch();
     return;
   }
   if (m.is_en_passant()) {
@@ -284,6 +292,7 @@ void Position::play(Move m) {
     if (castle_rook_[us][0] == from) drop_right(us, 0);
     if (castle_rook_[us][1] == from) drop_right(us, 1);
   }
+  update_castle_watch();
 }
 
 }  // namespace arbiter

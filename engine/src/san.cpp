@@ -29,17 +29,13 @@ inline Bitboard strictly_between(const Bitboard (&lines)[64], Square a, Square b
   return lines[a] & lines[b] & ((~Bitboard{0} << a) ^ (~Bitboard{0} << b));
 }
 
-// Of the sliders rq (rook-like) and bq (bishop-like), those that see s along a clear line.
-inline Bitboard sliders_seeing(Square s, Bitboard rq, Bitboard bq, Bitboard occ) {
+// Of the sliders rq (rook-like) and bq (bishop-like), those that see s along a clear line: the
+// slider attacks from s, looked up only when such a slider stands on one of s's lines.
+[[gnu::always_inline]] inline Bitboard sliders_seeing(Square s, Bitboard rq, Bitboard bq,
+                                                      Bitboard occ) {
   Bitboard found = 0;
-  for (Bitboard b = kRays.rook[s] & rq; b;) {
-    const Square p = pop_lsb(b);
-    if (!(strictly_between(kRays.rook, s, p) & occ)) found |= square_bb(p);
-  }
-  for (Bitboard b = kRays.bishop[s] & bq; b;) {
-    const Square p = pop_lsb(b);
-    if (!(strictly_between(kRays.bishop, s, p) & occ)) found |= square_bb(p);
-  }
+  if (kRays.rook[s] & rq) found = rook_attacks(s, occ) & rq;
+  if (kRays.bishop[s] & bq) found |= bishop_attacks(s, occ) & bq;
   return found;
 }
 
@@ -167,22 +163,26 @@ struct LegalityTest {
 };
 
 // Whether the pseudo-legal, non-castling move from-to leaves the mover's king safe (Art. 3.9),
-// tested on the board after it: no enemy knight or pawn other than a captured one attacks the
-// king, and no enemy slider sees it through the new occupancy. One look along the king's lines
-// for a move that is the only candidate, where LegalityTest first finds the checkers and pins.
-bool leaves_king_safe(const Position& pos, Square from, Square to) {
+// tested on the board after it: no enemy pawn, knight or king other than a captured piece
+// attacks the king's square (its new one for a king move), and no enemy slider sees it through
+// the new occupancy. One look along the king's lines for a move that is the only candidate,
+// where LegalityTest first finds the checkers and pins.
+[[gnu::always_inline]] inline bool leaves_king_safe(const Position& pos, Square from, Square to) {
   const Color us = pos.side_to_move();
-  const Square ksq = pos.king_square(us);
-  if (from == ksq) return !attacked(pos, ~us, to, pos.occupied() ^ square_bb(from));
-  Bitboard occ = (pos.occupied() ^ square_bb(from)) | square_bb(to);
-  Bitboard them = pos.pieces(~us) & ~square_bb(to);
-  if (to == pos.ep_square() && type_of(pos.piece_on(from)) == PAWN &&
-      file_of(from) != file_of(to)) {
+  const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
+  Square ksq = pos.king_square(us);
+  Bitboard occ = (pos.occupied() ^ from_bb) | to_bb;
+  Bitboard them = pos.pieces(~us) & ~to_bb;
+  if (from == ksq) {
+    ksq = to;
+  } else if (to == pos.ep_square() && type_of(pos.piece_on(from)) == PAWN &&
+             file_of(from) != file_of(to)) {
     const Bitboard cap = square_bb(Square(int(to) - pawn_push(us)));
     occ ^= cap;
     them ^= cap;
   }
-  if (((pawn_attacks(us, ksq) & pos.pieces(PAWN)) | (knight_attacks(ksq) & pos.pieces(KNIGHT))) &
+  if (((pawn_attacks(us, ksq) & pos.pieces(PAWN)) | (knight_attacks(ksq) & pos.pieces(KNIGHT)) |
+       (king_attacks(ksq) & pos.pieces(KING))) &
       them)
     return false;
   return !sliders_seeing(ksq, pos.pieces(ROOK, QUEEN) & them, pos.pieces(BISHOP, QUEEN) & them,
@@ -294,63 +294,140 @@ PieceType piece_from_letter(char c) {
   }
 }
 
+// A SAN piece letter's type (N, B, R, Q, K), else NO_PIECE_TYPE; 'P' is not a strict SAN piece.
+inline PieceType san_piece(char c) {
+  switch (c) {
+    case 'N': return KNIGHT;
+    case 'B': return BISHOP;
+    case 'R': return ROOK;
+    case 'Q': return QUEEN;
+    case 'K': return KING;
+    default: return NO_PIECE_TYPE;
+  }
+}
+
+// The square named by two characters, or SQ_NONE.
+inline Square square_at(const char* s) {
+  const unsigned f = unsigned(s[0]) - 'a', r = unsigned(s[1]) - '1';
+  return (f | r) < 8 ? Square(r * 8 + f) : SQ_NONE;
+}
+
+// Strict SAN of a pawn ("e4", "exd5", "e8=Q", "exd8=Q"; n = length without the check mark),
+// resolved from the destination directly: a push has one possible pawn (one or two squares
+// back), a capture one (the named file, one rank back). True with the move only when the
+// general parser would accept the text as that move.
+[[gnu::always_inline]] inline bool parse_pawn(const Position& pos, const char* p, size_t n,
+                                              Move& m) {
+  PieceType promo = NO_PIECE_TYPE;
+  if (n >= 4 && p[n - 2] == '=') {
+    promo = san_piece(p[n - 1]);
+    if (promo == NO_PIECE_TYPE || promo == KING) return false;
+    n -= 2;
+  }
+  const bool capture = n == 4 && p[1] == 'x';
+  if (n != 2 && !capture) return false;
+  const Square to = square_at(p + n - 2);
+  if (to == SQ_NONE) return false;
+  const Color us = pos.side_to_move();
+  // Art. 3.7.5: a pawn reaching the last rank promotes, and only there; none reaches its first.
+  if ((rank_of(to) == relative_rank(us, RANK_8)) != (promo != NO_PIECE_TYPE) ||
+      rank_of(to) == relative_rank(us, RANK_1))
+    return false;
+  const Bitboard pawns = pos.pieces(us, PAWN), to_bb = square_bb(to);
+  int from;
+  if (capture) {
+    const int df = int(file_of(to)) - (p[0] - 'a');
+    if (df != 1 && df != -1) return false;
+    from = int(to) - pawn_push(us) - df;
+    if (!(pawns & square_bb(Square(from)))) return false;
+    if (!(pos.pieces(~us) & to_bb)) {
+      if (to != pos.ep_square()) return false;
+      if (!leaves_king_safe(pos, Square(from), to)) return false;
+      m = Move::en_passant(Square(from), to);
+      return true;
+    }
+  } else {
+    if (pos.occupied() & to_bb) return false;
+    from = int(to) - pawn_push(us);
+    if (!(pawns & square_bb(Square(from)))) {
+      // Art. 3.7.2: the double step from the second rank over an empty square.
+      if (rank_of(to) != relative_rank(us, RANK_4) || (pos.occupied() & square_bb(Square(from))))
+        return false;
+      from -= pawn_push(us);
+      if (!(pawns & square_bb(Square(from)))) return false;
+    }
+  }
+  if (!leaves_king_safe(pos, Square(from), to)) return false;
+  m = promo != NO_PIECE_TYPE ? Move::promotion(Square(from), to, promo)
+                             : Move::normal(Square(from), to);
+  return true;
+}
+
+// Strict SAN of a piece ("Nf3", "Nxf3", "Nbd7", "R1e2", "Qh4xe1"; n as above): the pieces of
+// that type that reach the destination, their legality tested only where it matters, and the
+// disambiguation exactly the minimal one (PGN 8.2.3.4).
+[[gnu::always_inline]] inline bool parse_piece(const Position& pos, const char* p, size_t n,
+                                               Move& m) {
+  const PieceType pt = san_piece(p[0]);
+  if (pt == NO_PIECE_TYPE) return false;
+  const Square to = square_at(p + n - 2);
+  if (to == SQ_NONE) return false;
+  size_t k = n - 2;  // the text between the letter and the destination is p[1, k)
+  const bool capture_mark = k > 1 && p[k - 1] == 'x';
+  k -= capture_mark;
+  const Bitboard pseudo = pseudo_sources(pos, pt, to);
+  if (!pseudo) return false;
+  if (capture_mark != bool(pos.pieces(~pos.side_to_move()) & square_bb(to))) return false;
+  if (k == 1) {
+    // No disambiguation: the piece must be the only one of its kind that can go there.
+    if (more_than_one(pseudo)) {
+      const Bitboard sources = LegalityTest(pos).filter(pseudo, to);
+      if (!sources || more_than_one(sources)) return false;
+      m = Move::normal(lsb(sources), to);
+      return true;
+    }
+    if (!leaves_king_safe(pos, lsb(pseudo), to)) return false;
+    m = Move::normal(lsb(pseudo), to);
+    return true;
+  }
+  // A disambiguation is right only among several legal candidates.
+  if (!more_than_one(pseudo)) return false;
+  size_t i = 1;
+  int from_file = -1, from_rank = -1;
+  if (i < k && p[i] >= 'a' && p[i] <= 'h') from_file = p[i++] - 'a';
+  if (i < k && p[i] >= '1' && p[i] <= '8') from_rank = p[i++] - '1';
+  if (i != k) return false;
+  const Bitboard sources = LegalityTest(pos).filter(pseudo, to);
+  Bitboard chosen = sources;
+  if (from_file >= 0) chosen &= file_bb(File(from_file));
+  if (from_rank >= 0) chosen &= rank_bb(Rank(from_rank));
+  if (!chosen || more_than_one(chosen)) return false;
+  const Square from = lsb(chosen);
+  // Minimal disambiguation (PGN 8.2.3.4): file if it tells the pieces apart, else rank, else
+  // both; as write_core writes it.
+  const Bitboard rivals = sources & ~chosen;
+  const bool file_needed = rivals && (!(rivals & file_bb(from)) || (rivals & rank_bb(from)));
+  const bool rank_needed = rivals && (rivals & file_bb(from));
+  if ((from_file >= 0) != file_needed || (from_rank >= 0) != rank_needed) return false;
+  m = Move::normal(from, to);
+  return true;
+}
+
 // Strict SAN in its usual shapes ("e4", "exd5", "e8=Q", "Nf3", "Nbd7", "R1e2", "Qh4xe1",
 // "Nxf7+"), resolved without building error values or writing the SAN back: true with the move
 // only when the general parser below would accept the text as that same move, false to let
 // the general parser decide (castling, errors, unusual forms).
-bool parse_strict_common(const Position& pos, std::string_view text, Move& out) {
+[[gnu::always_inline]] inline bool parse_strict_common(const Position& pos, std::string_view text,
+                                                       Move& out) {
   const char* p = text.data();
   size_t n = text.size();
   if (n < 2 || n > 8) return false;
   char check_mark = 0;
   if (p[n - 1] == '+' || p[n - 1] == '#') check_mark = p[--n];
-  PieceType promo = NO_PIECE_TYPE;
-  if (n >= 4 && p[n - 2] == '=') {
-    promo = piece_from_letter(p[n - 1]);
-    if (promo != KNIGHT && promo != BISHOP && promo != ROOK && promo != QUEEN) return false;
-    n -= 2;
-  }
-  if (n < 2 || p[n - 2] < 'a' || p[n - 2] > 'h' || p[n - 1] < '1' || p[n - 1] > '8') return false;
-  const Square to = make_square(File(p[n - 2] - 'a'), Rank(p[n - 1] - '1'));
-  n -= 2;
-  size_t i = 0;
-  PieceType pt = PAWN;
-  if (n > 0 && p[0] >= 'A' && p[0] <= 'Z') {
-    pt = piece_from_letter(p[0]);
-    if (pt == NO_PIECE_TYPE || pt == PAWN || promo != NO_PIECE_TYPE) return false;
-    i = 1;
-  }
-  const bool capture_mark = n > i && p[n - 1] == 'x';
-  if (capture_mark) --n;
-  int from_file = -1, from_rank = -1;
-  if (i < n && p[i] >= 'a' && p[i] <= 'h') from_file = p[i++] - 'a';
-  if (i < n && p[i] >= '1' && p[i] <= '8') from_rank = p[i++] - '1';
-  if (i != n) return false;
-  // A pawn's SAN names its file exactly when it captures, never its rank.
-  if (pt == PAWN && (from_rank >= 0 || capture_mark != (from_file >= 0))) return false;
-
-  const Bitboard pseudo = pseudo_sources(pos, pt, to);
-  if (!pseudo) return false;
-  const Bitboard sources = !more_than_one(pseudo)
-                               ? (leaves_king_safe(pos, lsb(pseudo), to) ? pseudo : 0)
-                               : LegalityTest(pos).filter(pseudo, to);
-  Bitboard chosen = sources;
-  if (from_file >= 0) chosen &= file_bb(File(from_file));
-  if (from_rank >= 0) chosen &= rank_bb(Rank(from_rank));
-  if (!chosen || more_than_one(chosen)) return false;
-  const bool last_rank = pt == PAWN && (rank_of(to) == RANK_1 || rank_of(to) == RANK_8);
-  if (last_rank != (promo != NO_PIECE_TYPE)) return false;
-  const Square from = lsb(chosen);
-  const Move m = make_move(pos, from, to, promo);
-  if (capture_mark != pos.is_capture(m)) return false;
-  if (pt != PAWN) {
-    // Minimal disambiguation (PGN 8.2.3.4): file if it tells the pieces apart, else rank, else
-    // both; as write_core writes it.
-    const Bitboard rivals = sources & ~chosen;
-    const bool file_needed = rivals && (!(rivals & file_bb(from)) || (rivals & rank_bb(from)));
-    const bool rank_needed = rivals && (rivals & file_bb(from));
-    if ((from_file >= 0) != file_needed || (from_rank >= 0) != rank_needed) return false;
-  }
+  if (n < 2) return false;
+  Move m;
+  if (unsigned(p[0]) - 'a' < 8u ? !parse_pawn(pos, p, n, m) : !parse_piece(pos, p, n, m))
+    return false;
   if (check_mark && check_suffix(pos, m) != check_mark) return false;
   out = m;
   return true;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdlib>
 
 namespace arbiter::adjudication::detail {
@@ -391,25 +392,40 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
   const Bitboard shade = (ours & DARK_SQUARES) ? DARK_SQUARES : LIGHT_SQUARES;
   // The loser's pieces, each a possible blocker of a flight square (a pawn also after promoting).
   struct Blocker {
-    Square from, promo;
-    PieceType type;
     Kind kind;
-    int pushes;  // a pawn's moves to its promotion square
+    bool pawn;
+    Square from;
+    // Moves to each square as the piece it is (a pawn only up its file) and, for a pawn, as a
+    // knight, bishop, rook or queen after promoting (99: never).
+    std::uint8_t own[SQUARE_NB], promoted[4][SQUARE_NB];
   };
   constexpr std::size_t kMaxBlockers = 12;
   std::vector<Blocker> blockers;
   for (Bitboard b = pos.pieces(loser) & ~pos.pieces(loser, KING); b;) {
     const Square from = pop_lsb(b);
     const PieceType bt = type_of(pos.piece_on(from));
+    Blocker x;
+    x.kind = bt == PAWN                          ? kPawn
+             : bt == KNIGHT                      ? kKnight
+             : bt == ROOK                        ? kRook
+             : bt == QUEEN                       ? kQueen
+             : (square_bb(from) & LIGHT_SQUARES) ? kLightBishop
+                                                 : kDarkBishop;
+    x.pawn = bt == PAWN;
+    x.from = from;
     const Square promo = make_square(file_of(from), relative_rank(loser, RANK_8));
-    blockers.push_back({from, promo, bt,
-                        bt == PAWN                          ? kPawn
-                        : bt == KNIGHT                      ? kKnight
-                        : bt == ROOK                        ? kRook
-                        : bt == QUEEN                       ? kQueen
-                        : (square_bb(from) & LIGHT_SQUARES) ? kLightBishop
-                                                            : kDarkBishop,
-                        std::abs(int(rank_of(promo)) - int(rank_of(from)))});
+    const int pushes = std::abs(int(rank_of(promo)) - int(rank_of(from)));
+    for (int u = 0; u < SQUARE_NB; ++u) {
+      const Square to = Square(u);
+      x.own[u] = std::uint8_t(std::min(
+          x.pawn && file_of(from) != file_of(to) ? 99 : move_distance(bt, loser, from, to), 99));
+      int t = 0;
+      for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+        x.promoted[t++][u] =
+            std::uint8_t(std::min(pushes + move_distance(pt, loser, promo, to), 99));
+    }
+    blockers.push_back(x);
+    if (blockers.size() > kMaxBlockers) break;
   }
   // The assignment search is bounded by `work` below.
   if (blockers.size() > kMaxBlockers) return best;
@@ -453,15 +469,17 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
         // Greedy-by-DFS assignment of actual loser pieces to the open squares, minimising moves.
         int best_cost = 1 << 20;
         std::uint8_t best_assign[8], cur[8];  // the blocker on each open square
-        bool used[kMaxBlockers] = {};
+        unsigned used = 0;                    // a bit per blocker
         Square sq[8];
         int n = 0;
         for (Bitboard o = open; o;) sq[n++] = pop_lsb(o);
-        // Moves blocker j needs to block on sq[i] (99: cannot), computed on first use: the
-        // assignment search asks for the same pairs many times. Whether a piece of a kind fits
-        // on sq[i] is the same for every blocker of that kind (and every pawn's promotion).
-        std::int16_t moves_for[8][kMaxBlockers];
-        for (auto& row : moves_for) std::fill(std::begin(row), std::end(row), -1);
+        // Moves blocker j needs to block on sq[i] (99: cannot), a row at the first visit of the
+        // square: the assignment search asks for the same pairs many times. Whether a piece of a
+        // kind fits on sq[i] is the same for every blocker of that kind (and every pawn's
+        // promotion).
+        std::uint8_t moves_for[8][kMaxBlockers];
+        std::uint16_t can[8] = {};  // the blockers with fewer than 99 moves to each square
+        bool row_done[8] = {};
         std::int8_t fit[8][kKinds];
         for (auto& row : fit) std::fill(std::begin(row), std::end(row), -1);
         const Bitboard shield = open | square_bb(q) | square_bb(k);
@@ -478,33 +496,32 @@ std::vector<MateGoal> mate_goals(const Position& pos, Color winner, std::size_t 
             std::copy(cur, cur + n, best_assign);
             return;
           }
-          for (std::size_t j = 0; j < blockers.size(); ++j) {
-            if (used[j]) continue;
-            int d = moves_for[i][j];
-            if (d < 0) {
+          if (!row_done[i]) {
+            // The whole row at the first visit of this square: which blockers can stand there.
+            row_done[i] = true;
+            const Square u = sq[i];
+            const Kind bishop = square_bb(u) & LIGHT_SQUARES ? kLightBishop : kDarkBishop;
+            const Kind kinds[4] = {kKnight, bishop, kRook, kQueen};
+            for (std::size_t j = 0; j < blockers.size(); ++j) {
               const Blocker& b = blockers[j];
-              d = 99;
-              if (fits(b.kind, i))
-                d = b.type == PAWN && file_of(b.from) != file_of(sq[i])
-                        ? 99
-                        : move_distance(b.type, loser, b.from, sq[i]);
-              if (b.type == PAWN) {
-                // A pawn may also promote to a piece that blocks there.
-                const bool light = square_bb(sq[i]) & LIGHT_SQUARES;
-                for (auto [k2, t2] : {std::pair{kKnight, KNIGHT},
-                                      std::pair{light ? kLightBishop : kDarkBishop, BISHOP},
-                                      std::pair{kRook, ROOK}, std::pair{kQueen, QUEEN}}) {
-                  if (!fits(k2, i)) continue;
-                  d = std::min(d, b.pushes + move_distance(t2, loser, b.promo, sq[i]));
-                }
-              }
-              moves_for[i][j] = std::int16_t(d = std::min(d, 99));
+              int d = fits(b.kind, i) ? b.own[u] : 99;
+              if (b.pawn)  // a pawn may also promote to a piece that blocks there
+                for (int t = 0; t < 4; ++t)
+                  if (b.promoted[t][u] < d && fits(kinds[t], i)) d = b.promoted[t][u];
+              moves_for[i][j] = std::uint8_t(d);
+              if (d < 99) can[i] |= std::uint16_t(1u << j);
             }
-            if (d >= 99) continue;
-            used[j] = true;
+          }
+          for (unsigned left = can[i] & ~used; left; left &= left - 1) {
+            const int j = std::countr_zero(left);
+            const int d = moves_for[i][j];
+            // A move count that cannot beat the best assignment so far would return at once,
+            // without using up a step.
+            if (base + acc + d >= best_cost) continue;
+            used |= 1u << j;
             cur[i] = std::uint8_t(j);
             self(self, i + 1, acc + d);
-            used[j] = false;
+            used &= ~(1u << j);
           }
         };
         dfs(dfs, 0, 0);

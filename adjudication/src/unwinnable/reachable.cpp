@@ -17,7 +17,7 @@
 namespace arbiter::adjudication::detail {
 
 ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t cap,
-                                std::uint64_t move_cap, ReachSpace& space) {
+                                std::uint64_t move_cap, ReachSpace& space, std::size_t growth) {
   ReachResult r;
   auto& nodes = space.nodes;
   space.start(root, cap);
@@ -25,11 +25,12 @@ ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t 
   MoveList moves;
   // Breadth-first levels: [level_begin, level_end) is the level being expanded. Open positions
   // grow about tenfold per level, locked ones a few times at most; a level that grows more than
-  // sixfold past 2,000 positions will not fit under the cap, so the enumeration stops there.
+  // sixfold (`growth`) past 2,000 positions will not fit under the cap, so the enumeration stops
+  // there.
   for (std::size_t head = 0; head < nodes.size(); ++head) {
     const Position& pos = space.position(head);
     if (nodes.size() - space.level_end >
-        std::max<std::size_t>(2000, 6 * (space.level_end - space.level_begin))) {
+        std::max<std::size_t>(2000, growth * (space.level_end - space.level_begin))) {
       r.positions = nodes.size();
       return r;  // TooLarge
     }

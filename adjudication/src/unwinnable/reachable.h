@@ -103,8 +103,9 @@ struct ReachSpace {
   }
 };
 
-// Enumerates at most `cap` distinct positions (and plays at most `move_cap` moves).
+// Enumerates at most `cap` distinct positions (and plays at most `move_cap` moves); gives up
+// (TooLarge) as soon as a level past 2,000 positions grows more than `growth`-fold.
 ReachResult enumerate_reachable(const Position& root, Color winner, std::size_t cap,
-                                std::uint64_t move_cap, ReachSpace& space);
+                                std::uint64_t move_cap, ReachSpace& space, std::size_t growth = 6);
 
 }  // namespace arbiter::adjudication::detail

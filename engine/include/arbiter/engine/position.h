@@ -13,6 +13,7 @@
 #include "arbiter/engine/result.h"
 #include "arbiter/engine/setup.h"
 #include "arbiter/engine/types.h"
+#include "arbiter/engine/zobrist.h"
 
 namespace arbiter {
 
@@ -175,7 +176,38 @@ class Position {
   CastleSide castling_side(Move m) const { return m.to() > m.from() ? KING_SIDE : QUEEN_SIDE; }
 
   // Plays a legal move in place (copy-make: keep a copy to take it back). m must be legal.
-  void play(Move m);
+  // The common case (a normal move that touches no square of a castling right) is inline: the
+  // PGN validator and the searches call it once per move or node.
+  void play(Move m) {
+    const Square from = m.from(), to = m.to();
+    const Bitboard fb = square_bb(from), tb = square_bb(to);
+    if (m.kind() != MoveKind::Normal || ((fb | tb) & castle_watch_)) return play_special(m);
+    const auto& z = detail::kZobrist;
+    const Color us = turn_, them = ~us;
+    const Piece pc = board_[from], cap = board_[to];
+    std::uint64_t key = key_ ^ z.black_to_move ^ z.piece[pc][from] ^ z.piece[pc][to];
+    ++halfmove_;
+    fullmove_ += us;  // after Black's move
+    turn_ = them;
+    ep_ = SQ_NONE;
+    if (cap != NO_PIECE) {
+      by_type_[0] ^= tb;
+      by_type_[type_of(cap)] ^= tb;
+      by_color_[them] ^= tb;
+      key ^= z.piece[cap][to];
+      halfmove_ = 0;
+    }
+    board_[from] = NO_PIECE;
+    board_[to] = pc;
+    by_type_[0] ^= fb | tb;
+    by_type_[type_of(pc)] ^= fb | tb;
+    by_color_[us] ^= fb | tb;
+    key_ = key;
+    if (type_of(pc) == PAWN) {
+      halfmove_ = 0;
+      if ((int(to) ^ int(from)) == 16) ep_ = Square((from + to) / 2);
+    }
+  }
   Position after(Move m) const {
     Position p = *this;
     p.play(m);
@@ -195,6 +227,8 @@ class Position {
   explicit Position(Blank) {}  // empty board, used by from_setup
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
+  void play_special(Move m);  // castling, en passant, promotion, a castling right's square
+  void update_castle_watch();
   template <class Sink, bool Any>
   std::size_t generate(Sink& sink) const;
 
@@ -202,6 +236,9 @@ class Position {
   Bitboard by_color_[COLOR_NB]{};
   Piece board_[SQUARE_NB]{};
   std::uint64_t key_ = 0;
+  // The squares whose piece moving or being captured changes a castling right: each castling
+  // rook's square and the square of each king that still has a right (play's fast path).
+  Bitboard castle_watch_ = 0;
   Square castle_rook_[COLOR_NB][CASTLE_SIDE_NB]{};
   Color turn_ = WHITE;
   Square ep_ = SQ_NONE;

@@ -1,6 +1,7 @@
 #pragma once
-// Zobrist keys (private), generated at compile time from a fixed xorshift sequence so that keys
-// are identical across builds and runs.
+// Zobrist keys, generated at compile time from a fixed xorshift sequence so that keys are
+// identical across builds and runs. In a header (detail namespace) so that Position::play, which
+// updates the key, inlines into the replay loops of other libraries.
 #include <cstdint>
 
 #include "arbiter/engine/types.h"
