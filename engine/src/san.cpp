@@ -29,13 +29,20 @@ inline Bitboard strictly_between(const Bitboard (&lines)[64], Square a, Square b
   return lines[a] & lines[b] & ((~Bitboard{0} << a) ^ (~Bitboard{0} << b));
 }
 
-// Of the sliders rq (rook-like) and bq (bishop-like), those that see s along a clear line: the
-// slider attacks from s, looked up only when such a slider stands on one of s's lines.
+// Of the sliders rq (rook-like) and bq (bishop-like), those that see s along a clear line. A
+// loop over the few such sliders on the 1 KB line table: the slider attack tables (800 KB) take
+// fewer instructions but missed the cache often enough to cost 10% more time on the TCEC file.
 [[gnu::always_inline]] inline Bitboard sliders_seeing(Square s, Bitboard rq, Bitboard bq,
                                                       Bitboard occ) {
   Bitboard found = 0;
-  if (kRays.rook[s] & rq) found = rook_attacks(s, occ) & rq;
-  if (kRays.bishop[s] & bq) found |= bishop_attacks(s, occ) & bq;
+  for (Bitboard b = kRays.rook[s] & rq; b;) {
+    const Square p = pop_lsb(b);
+    if (!(strictly_between(kRays.rook, s, p) & occ)) found |= square_bb(p);
+  }
+  for (Bitboard b = kRays.bishop[s] & bq; b;) {
+    const Square p = pop_lsb(b);
+    if (!(strictly_between(kRays.bishop, s, p) & occ)) found |= square_bb(p);
+  }
   return found;
 }
 
