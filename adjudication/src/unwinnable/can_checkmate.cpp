@@ -582,20 +582,25 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
   if (spent < node_budget &&
       release_king(pos, side, (node_budget - spent) / 2, tables_->goal, solve_rest, line, &spent))
     return found(line, spent);
-  // 5g. Tempo positions (pruned.h: the winner could only push pawns blocked on their files): the
-  //     whole reachable set, with an allowance of its own of up to 1.5 million moves, when the
-  //     caller's budget is not a small one. Not charged to the searches below, which run as they
-  //     would without it; before them, because when it closes it decides in a fraction of the
-  //     time they would spend first (the community file's slowest query: 2 million search
-  //     nodes, then 1.17 million moves enumerated to a proof).
-  if (node_budget >= 100000) {
+  // 6b'. Tempo positions (pruned.h: the winner could only push pawns blocked on their files):
+  //      the whole reachable set, with an allowance of its own of up to 1.5 million moves, when
+  //      the caller's budget is not a small one. Not charged to the searches, which run as they
+  //      would without it. After the first round of the corner searches (at most 48,000 nodes,
+  //      which find the quick mates of such positions) and before the rest: when it closes it
+  //      decides in a fraction of the time they would spend first (the community file's slowest
+  //      query: 2 million search nodes, then 1.17 million moves enumerated to a proof).
+  bool tempo_tried = false;
+  auto tempo = [&](Winnability* out) {
+    tempo_tried = true;
+    if (node_budget < 100000) return false;
     std::string why;
     const PrunedResult t = prove_by_tempo(
         pos, side, 400000, std::min<std::uint64_t>(1500000, node_budget), tables_->reach, &why);
-    if (t.outcome == Reach::NoMate) return unwinnable(Method::Exhaustive, why, spent + t.nodes);
-    if (t.outcome == Reach::MateFound) return found(t.line, spent + t.nodes);
+    if (t.outcome == Reach::NoMate) *out = unwinnable(Method::Exhaustive, why, spent + t.nodes);
+    if (t.outcome == Reach::MateFound) *out = found(t.line, spent + t.nodes);
     tempo_nodes = t.nodes;
-  }
+    return t.outcome != Reach::TooLarge;
+  };
   // 6. Longer searches with a transposition table, aiming at each mating corner in turn; then
   //    a larger exhaustive enumeration; then the nearest corner with all the budget left.
   if (spent < node_budget) {
@@ -608,6 +613,7 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       // 6a. Between the rounds, a probe that follows a plan (probes.h: breaking locked chains,
       //     racing pawns to promotion, long king walks) with half of what is left: it finds
       //     most of the composed mates the corner searches miss. The full slices share the rest.
+      if (round == 1 && tempo(&done)) return done;
       if (round == 1 && spent < node_budget) {
         const std::uint64_t before = spent;
         if (probe_helpmates(pos, side, ProbeCorner::LoserBack, (node_budget - spent) / 2,
@@ -654,6 +660,7 @@ Winnability Solver::can_checkmate(const Position& root, Color side, std::uint64_
       spent += deep.nodes();
     }
   }
+  if (!tempo_tried && tempo(&done)) return done;
   // 7. The same with more fixpoints, then a search pruned by them (pruned.h): forced lines and
   //    structures that open only through captures. It runs once the searches have given up,
   //    with its own small allowance (at most 3,000 units of fixpoint work, about 1,500 fixpoints

@@ -15,8 +15,26 @@ void check_tags(const pgn::RawGame& g, Sink& sink) {
       if (it->name == name) return it->where;
     return g.start;
   };
-  for (std::string_view name : pgn::kSevenTagRoster) {
-    const std::string* v = g.tag(name);
+  // The last value of each Seven Tag Roster tag and of TimeControl, as g.tag() gives them, in
+  // one pass over the tags (instead of a search per name).
+  const std::string* found[8] = {};
+  constexpr size_t kTimeControl = 7;
+  for (const pgn::Tag& t : g.tags) {
+    const std::string& n = t.name;
+    size_t k;
+    switch (n.size()) {  // kSevenTagRoster: Event Site Date Round White Black Result
+      case 4: k = n[0] == 'S' ? 1 : 2; break;
+      case 5: k = n[0] == 'E' ? 0 : n[0] == 'R' ? 3 : n[0] == 'W' ? 4 : 5; break;
+      case 6: k = 6; break;
+      case 11: k = kTimeControl; break;
+      default: continue;
+    }
+    if (n == (k == kTimeControl ? std::string_view("TimeControl") : pgn::kSevenTagRoster[k]))
+      found[k] = &t.value;
+  }
+  for (size_t k = 0; k < 7; ++k) {
+    const std::string_view name = pgn::kSevenTagRoster[k];
+    const std::string* v = found[k];
     if (!v) {
       sink.warn("missing-tag", 0, g.start, "Seven Tag Roster: no [" + std::string(name) + "] tag");
       continue;
@@ -37,7 +55,7 @@ void check_tags(const pgn::RawGame& g, Sink& sink) {
     }
   }
 
-  const std::string* tc = g.tag("TimeControl");
+  const std::string* tc = found[kTimeControl];
   if (!tc) return;
   auto parsed = pgn::parse_time_control(*tc);
   if (!parsed) {
@@ -47,7 +65,7 @@ void check_tags(const pgn::RawGame& g, Sink& sink) {
     return;
   }
   auto minutes = pgn::minutes_for_60_moves(*parsed);
-  const std::string* event = g.tag("Event");
+  const std::string* event = found[0];
   if (!minutes || !event) return;
   const pgn::TimeClass cls = pgn::classify_minutes(*minutes);
   auto suggested = pgn::class_from_event(*event);

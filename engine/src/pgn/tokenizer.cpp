@@ -50,19 +50,20 @@ inline bool is_name_char(char c) { return kName.t[static_cast<unsigned char>(c)]
 // A move number indication (PGN 8.2.2) from p[i], which holds a digit: the digits (their value,
 // capped, in n) then any number of periods or ellipses (their count, an ellipsis as three, in
 // dots). Returns the index after it.
+// p[size] must be readable and no digit or '.' (the NUL that ends a std::string's bytes).
 inline size_t scan_move_number(const char* p, size_t size, size_t i, uint32_t& n, size_t& dots) {
   n = 0;
-  while (i < size && is_digit(p[i])) {
+  while (is_digit(p[i])) {
     n = n * 10 + uint32_t(p[i] - '0');
     ++i;
     if (n > 100000000) n = 100000000;
   }
   dots = 0;
   for (;;) {
-    if (i < size && p[i] == '.') {
+    if (p[i] == '.') {
       ++i;
       ++dots;
-    } else if (i + 3 <= size && p[i] == '\xE2' && std::memcmp(p + i, "\xE2\x80\xA6", 3) == 0) {
+    } else if (p[i] == '\xE2' && i + 3 <= size && std::memcmp(p + i, "\xE2\x80\xA6", 3) == 0) {
       i += 3;
       dots += 3;
     } else {
@@ -227,10 +228,20 @@ class Tokenizer {
     if (k != TokenKind::Comment) movetext_ = true;
   }
 
+  // Tag pairs, and the next ones while each line holds one: what run() would do between them
+  // (the newline, then '[' at the start of the next line) without going through it.
+  void tag() {
+    for (;;) {
+      tag_pair();
+      if (i_ + 1 >= s_.size() || s_[i_] != '\n' || s_[i_ + 1] != '[') return;
+      adv();
+    }
+  }
+
   // PGN 8.1: [Name "value"] with \" and \\ escapes. Real files also hold unescaped quotes
   // ([White ""Mirage""]) and a trailing backslash; those fall back to "first quote to the
   // last quote before the closing bracket on the line" with a warning.
-  void tag() {
+  void tag_pair() {
     const Location at = here();
     const size_t start = i_;
     if (movetext_ && !tag_after_moves_reported_) {
@@ -468,13 +479,16 @@ class Tokenizer {
     size_t i = i_, line_begin = line_begin_;
     uint32_t line = line_;
     bool pushed = false;
+    // Column of index k on an ASCII line: k - origin.
+    size_t origin = line_begin - (line_begin == 0 ? first_col_ : 1);
     const auto at = [&](size_t k) -> Location {
-      if (ascii_)
-        return {line, static_cast<uint32_t>(k - line_begin) + (line_begin == 0 ? first_col_ : 1)};
+      if (ascii_) return {line, static_cast<uint32_t>(k - origin)};
       i_ = k, line_ = line, line_begin_ = line_begin;
       return here();
     };
-    while (i < size) {
+    // (p[size] is the NUL after a std::string's bytes, which ends every run below: no bounds
+    // tests. A NUL in the text stops the loop as any other unexpected byte does.)
+    for (;;) {
       const char c = p[i];
       if (c == ' ') {
         ++i;
@@ -483,13 +497,14 @@ class Tokenizer {
       if (c == '\n') {
         ++line;
         line_begin = ++i;
+        origin = i - 1;
         line_start = true;
         continue;
       }
       const size_t b = i;
       if (is_alpha(c)) {
         size_t e = b + 1;
-        while (e < size && is_symbol(p[e])) ++e;  // symbols hold no newline
+        while (is_symbol(p[e])) ++e;  // symbols hold no newline
         const size_t n = e - b;
         if ((c == 'e' && (n == 1 || (n == 2 && p[b + 1] == 'p'))) ||
             (c == 'Z' && n == 2 && p[b + 1] == '0') ||
