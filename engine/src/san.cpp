@@ -302,16 +302,7 @@ PieceType piece_from_letter(char c) {
 }
 
 // A SAN piece letter's type (N, B, R, Q, K), else NO_PIECE_TYPE; 'P' is not a strict SAN piece.
-inline PieceType san_piece(char c) {
-  switch (c) {
-    case 'N': return KNIGHT;
-    case 'B': return BISHOP;
-    case 'R': return ROOK;
-    case 'Q': return QUEEN;
-    case 'K': return KING;
-    default: return NO_PIECE_TYPE;
-  }
-}
+inline PieceType san_piece(char c) { return c == 'P' ? NO_PIECE_TYPE : piece_from_letter(c); }
 
 // The square named by two characters, or SQ_NONE.
 inline Square square_at(const char* s) {

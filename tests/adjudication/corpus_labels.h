@@ -56,4 +56,19 @@ inline void expect_decided_as_labelled(
   }
 }
 
+// Asserts that every (FEN, side) of `queries` is in `corpus` with the label `expected` (so that a
+// test about, say, winnable positions cannot silently pick an unwinnable one), then solves them
+// as expect_decided_as_labelled does.
+inline void expect_labelled(const std::string& corpus,
+                            const std::vector<std::pair<std::string, std::string>>& queries,
+                            const std::string& expected) {
+  const auto labels = corpus_labels(corpus);
+  for (const auto& q : queries) {
+    const auto it = labels.find(q);
+    ASSERT_NE(it, labels.end()) << q.first << " is not in " << corpus;
+    ASSERT_EQ(it->second, expected) << q.first;
+  }
+  expect_decided_as_labelled(corpus, queries);
+}
+
 }  // namespace arbiter::test
