@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -69,6 +71,41 @@ inline void expect_labelled(const std::string& corpus,
     ASSERT_EQ(it->second, expected) << q.first;
   }
   expect_decided_as_labelled(corpus, queries);
+}
+
+// The query with colours reversed: the board upside down, every piece of the other colour, the
+// other side to move and the other side asking (for queries without castling rights or en
+// passant square, which come out as "- -"). A rule stated for either colour decides it alike.
+inline std::pair<std::string, std::string> colours_reversed(
+    const std::pair<std::string, std::string>& q) {
+  const std::size_t sp = q.first.find(' ');
+  std::vector<std::string> ranks;
+  std::istringstream in(q.first.substr(0, sp));
+  for (std::string r; std::getline(in, r, '/');) ranks.push_back(r);
+  std::string board;
+  for (auto r = ranks.rbegin(); r != ranks.rend(); ++r) {
+    if (!board.empty()) board += '/';
+    for (char c : *r)
+      board += std::isupper(static_cast<unsigned char>(c))   ? char(std::tolower(c))
+               : std::islower(static_cast<unsigned char>(c)) ? char(std::toupper(c))
+                                                             : c;
+  }
+  const char turn = q.first[sp + 1] == 'w' ? 'b' : 'w';
+  return {board + ' ' + turn + " - -", q.second == "w" ? "b" : "w"};
+}
+
+// The query mirrored left to right (files a and h exchanged): each rank's FEN text reversed, the
+// digits of empty runs included.
+inline std::pair<std::string, std::string> files_mirrored(
+    const std::pair<std::string, std::string>& q) {
+  const std::size_t sp = q.first.find(' ');
+  std::string board = q.first.substr(0, sp);
+  for (std::size_t b = 0; b <= board.size();) {
+    const std::size_t e = std::min(board.find('/', b), board.size());
+    std::reverse(board.begin() + b, board.begin() + e);
+    b = e + 1;
+  }
+  return {board + q.first.substr(sp), q.second};
 }
 
 }  // namespace arbiter::test

@@ -7,8 +7,6 @@
 // right must be solved the same way: the release depends on no square, colour or corner.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cctype>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,63 +30,6 @@ const std::vector<std::pair<std::string, std::string>>& boxed_king_queries() {
   return q;
 }
 
-// The board part of a FEN as eight ranks of eight characters ('.' for an empty square), from
-// the eighth rank down, and back.
-std::vector<std::string> ranks_of(const std::string& board) {
-  std::vector<std::string> out(1);
-  for (char c : board) {
-    if (c == '/')
-      out.emplace_back();
-    else if (std::isdigit(static_cast<unsigned char>(c)))
-      out.back().append(std::size_t(c - '0'), '.');
-    else
-      out.back().push_back(c);
-  }
-  return out;
-}
-std::string board_of(const std::vector<std::string>& ranks) {
-  std::string out;
-  for (const std::string& r : ranks) {
-    if (!out.empty()) out.push_back('/');
-    int empty = 0;
-    for (char c : r) {
-      if (c == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty), empty = 0;
-      out.push_back(c);
-    }
-    if (empty) out += std::to_string(empty);
-  }
-  return out;
-}
-
-// The position with colours reversed: ranks mirrored, pieces of the other colour, the other side
-// to move (no castling rights or en passant square in these positions). `side` is reversed too.
-std::pair<std::string, std::string> colours_reversed(const std::pair<std::string, std::string>& q) {
-  const std::string& fen = q.first;
-  const std::size_t sp = fen.find(' ');
-  std::vector<std::string> ranks = ranks_of(fen.substr(0, sp));
-  std::reverse(ranks.begin(), ranks.end());
-  for (std::string& r : ranks)
-    for (char& c : r)
-      if (std::isalpha(static_cast<unsigned char>(c)))
-        c = std::isupper(static_cast<unsigned char>(c))
-                ? char(std::tolower(static_cast<unsigned char>(c)))
-                : char(std::toupper(static_cast<unsigned char>(c)));
-  const char turn = fen[sp + 1] == 'w' ? 'b' : 'w';
-  return {board_of(ranks) + " " + turn + " - -", q.second == "w" ? "b" : "w"};
-}
-
-// The position mirrored left to right (files a and h exchanged).
-std::pair<std::string, std::string> files_mirrored(const std::pair<std::string, std::string>& q) {
-  const std::size_t sp = q.first.find(' ');
-  std::vector<std::string> ranks = ranks_of(q.first.substr(0, sp));
-  for (std::string& r : ranks) std::reverse(r.begin(), r.end());
-  return {board_of(ranks) + q.first.substr(sp), q.second};
-}
-
 // Solves each query at the default budget: winnable, a witness that replays to the mate, and
 // found by the release (the whole solver spent at most 100,000 nodes; the searches of phase 6
 // alone need 3 to 10 million).
@@ -108,13 +49,7 @@ void expect_released(const std::vector<std::pair<std::string, std::string>>& que
 }  // namespace
 
 TEST(CanCheckmate, ReleaseOfABoxedKingAsLabelled) {
-  const auto labels = arbiter::test::corpus_labels("community-public.tsv");
-  for (const auto& q : boxed_king_queries()) {
-    const auto it = labels.find(q);
-    ASSERT_NE(it, labels.end()) << q.first << " is not in community-public.tsv";
-    ASSERT_EQ(it->second, "winnable") << q.first;
-  }
-  arbiter::test::expect_decided_as_labelled("community-public.tsv", boxed_king_queries());
+  arbiter::test::expect_labelled("community-public.tsv", boxed_king_queries(), "winnable");
   expect_released(boxed_king_queries());
 }
 
@@ -131,9 +66,9 @@ TEST(CanCheckmate, ReleaseOfABoxedKingFromOtherSetUps) {
 TEST(CanCheckmate, ReleaseOfABoxedKingReversedAndMirrored) {
   std::vector<std::pair<std::string, std::string>> queries;
   for (const auto& q : boxed_king_queries()) {
-    queries.push_back(colours_reversed(q));
-    queries.push_back(files_mirrored(q));
-    queries.push_back(files_mirrored(colours_reversed(q)));
+    queries.push_back(arbiter::test::colours_reversed(q));
+    queries.push_back(arbiter::test::files_mirrored(q));
+    queries.push_back(arbiter::test::files_mirrored(arbiter::test::colours_reversed(q)));
   }
   expect_released(queries);
 }

@@ -5,51 +5,12 @@
 // original too, with a witness that replays to a checkmate by the side.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cctype>
-#include <sstream>
-
 #include "corpus_labels.h"
 #include "test_support.h"
 
-namespace {
-
 using Query = std::pair<std::string, std::string>;
-
-std::vector<std::string> ranks_of(const std::string& fen) {
-  std::vector<std::string> ranks;
-  std::istringstream in(fen.substr(0, fen.find(' ')));
-  for (std::string r; std::getline(in, r, '/');) ranks.push_back(r);
-  return ranks;
-}
-
-std::string join(const std::vector<std::string>& ranks) {
-  std::string out;
-  for (const auto& r : ranks) out += (out.empty() ? "" : "/") + r;
-  return out;
-}
-
-// Colours reversed: the board upside down, every piece of the other colour, the other side to
-// move and the other side asking (castling and en passant are absent in these queries).
-Query reversed(const Query& q) {
-  auto ranks = ranks_of(q.first);
-  std::reverse(ranks.begin(), ranks.end());
-  for (auto& r : ranks)
-    for (char& c : r)
-      c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c))
-                                                      : char(std::toupper(c));
-  const char stm = q.first[q.first.find(' ') + 1];
-  return {join(ranks) + (stm == 'w' ? " b - -" : " w - -"), q.second == "w" ? "b" : "w"};
-}
-
-// Files reversed.
-Query mirrored(const Query& q) {
-  auto ranks = ranks_of(q.first);
-  for (auto& r : ranks) std::reverse(r.begin(), r.end());
-  return {join(ranks) + q.first.substr(q.first.find(' ')), q.second};
-}
-
-}  // namespace
+using arbiter::test::colours_reversed;
+using arbiter::test::files_mirrored;
 
 TEST(CanCheckmate, ComposedFamiliesDecidedAlikeReversedAndMirrored) {
   const std::vector<Query> originals = {
@@ -64,7 +25,8 @@ TEST(CanCheckmate, ComposedFamiliesDecidedAlikeReversedAndMirrored) {
   for (const Query& q : originals) {
     const auto it = labels.find(q);
     ASSERT_NE(it, labels.end()) << q.first << " is not in community-public.tsv";
-    for (const Query& t : {reversed(q), mirrored(q), reversed(mirrored(q))}) {
+    for (const Query& t :
+         {colours_reversed(q), files_mirrored(q), colours_reversed(files_mirrored(q))}) {
       const auto pos = arbiter::Position::from_fen(t.first, false, true);
       ASSERT_TRUE(pos.ok()) << t.first;
       const auto side = t.second == "w" ? arbiter::WHITE : arbiter::BLACK;
