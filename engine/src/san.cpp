@@ -169,33 +169,6 @@ struct LegalityTest {
   }
 };
 
-// Whether the pseudo-legal, non-castling move from-to leaves the mover's king safe (Art. 3.9),
-// tested on the board after it: no enemy pawn, knight or king other than a captured piece
-// attacks the king's square (its new one for a king move), and no enemy slider sees it through
-// the new occupancy. One look along the king's lines for a move that is the only candidate,
-// where LegalityTest first finds the checkers and pins.
-[[gnu::always_inline]] inline bool leaves_king_safe(const Position& pos, Square from, Square to) {
-  const Color us = pos.side_to_move();
-  const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
-  Square ksq = pos.king_square(us);
-  Bitboard occ = (pos.occupied() ^ from_bb) | to_bb;
-  Bitboard them = pos.pieces(~us) & ~to_bb;
-  if (from == ksq) {
-    ksq = to;
-  } else if (to == pos.ep_square() && type_of(pos.piece_on(from)) == PAWN &&
-             file_of(from) != file_of(to)) {
-    const Bitboard cap = square_bb(Square(int(to) - pawn_push(us)));
-    occ ^= cap;
-    them ^= cap;
-  }
-  if (((pawn_attacks(us, ksq) & pos.pieces(PAWN)) | (knight_attacks(ksq) & pos.pieces(KNIGHT)) |
-       (king_attacks(ksq) & pos.pieces(KING))) &
-      them)
-    return false;
-  return !sliders_seeing(ksq, pos.pieces(ROOK, QUEEN) & them, pos.pieces(BISHOP, QUEEN) & them,
-                         occ);
-}
-
 // SAN without suffix into buf (at most 7 characters: "Qa1xb2" or "exd8=Q"); returns the length.
 // `rivals` = the other pieces of the moving type that can legally go to the same square.
 size_t write_core(const Position& pos, Move m, Bitboard rivals, char* buf) {
@@ -265,11 +238,51 @@ bool can_escape(const Position& pos, const LegalityTest& legal) {
 }
 
 // The check suffix of a legal move: 0, '+' or '#'.
-char check_suffix(const Position& pos, Move m) {
+[[gnu::noinline]] char check_suffix(const Position& pos, Move m) {
   const Position next = pos.after(m);
   const LegalityTest legal(next);
   if (!legal.checkers) return 0;
   return can_escape(next, legal) ? '+' : '#';
+}
+
+// The check mark ('+' or '#', else 0) of a legal move that the fast path resolved (normal,
+// promotion or en passant), decided on the board after the move without making it. Checking
+// pieces: the moved piece from `to` (its new type after a promotion) and our sliders seen
+// through the new occupancy (a discovered check). Given a check, the answer is '+' as soon as
+// one step of their king leads to a square that we do not attack; otherwise (a capture or a
+// block may still save them, or it is mate) the general test on the position after the move.
+[[gnu::noinline]] char fast_check_suffix(const Position& pos, Move m) {
+  if (m.is_en_passant()) return check_suffix(pos, m);
+  const Color us = pos.side_to_move();
+  const Square from = m.from(), to = m.to(), their_king = pos.king_square(~us);
+  const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
+  const PieceType moved = type_of(pos.piece_on(from));
+  const PieceType now = m.is_promotion() ? m.promotion_type() : moved;
+  const Bitboard occ = (pos.occupied() ^ from_bb) | to_bb;
+  // Our pieces of each kind after the move.
+  auto after = [&](PieceType a, PieceType b) {
+    return (pos.pieces(us) & (pos.pieces(a) | pos.pieces(b)) & ~from_bb) |
+           ((now == a || now == b) ? to_bb : 0);
+  };
+  const Bitboard pawns = after(PAWN, PAWN), knights = after(KNIGHT, KNIGHT),
+                 rq = after(ROOK, QUEEN), bq = after(BISHOP, QUEEN), king = after(KING, KING);
+  const Bitboard checkers = (pawn_attacks(~us, their_king) & pawns) |
+                            (knight_attacks(their_king) & knights) |
+                            sliders_seeing(their_king, rq, bq, occ);
+  if (!checkers) return 0;
+  // A step of their king to a square not holding their own piece (a captured piece is gone)
+  // and attacked by none of our pieces (one captured there does not attack) with the king
+  // gone from its square (a slider sees through where it stood).
+  const Bitboard theirs = pos.pieces(~us) & ~to_bb, occ_k = occ ^ square_bb(their_king);
+  for (Bitboard b = king_attacks(their_king) & ~theirs; b;) {
+    const Square t = pop_lsb(b);
+    const Bitboard keep = ~square_bb(t);
+    if ((pawn_attacks(~us, t) & pawns & keep) || (knight_attacks(t) & knights & keep) ||
+        (king_attacks(t) & king))
+      continue;
+    if (!sliders_seeing(t, rq & keep, bq & keep, occ_k)) return '+';
+  }
+  return check_suffix(pos, m);
 }
 
 std::string suffix(const Position& pos, Move m) {
@@ -301,8 +314,10 @@ PieceType piece_from_letter(char c) {
   }
 }
 
-// A SAN piece letter's type (N, B, R, Q, K), else NO_PIECE_TYPE; 'P' is not a strict SAN piece.
-inline PieceType san_piece(char c) { return c == 'P' ? NO_PIECE_TYPE : piece_from_letter(c); }
+// ---- The fast path of strict parsing (parse_san_common), once per move of every game ----
+// Helpers return Move::none() (a1a1, never a legal move) to leave the text to the general
+// parser. The common shapes are resolved inline; the rare ones (disambiguation, several
+// candidates) out of line, to keep them out of the registers of the common path.
 
 // The square named by two characters, or SQ_NONE.
 inline Square square_at(const char* s) {
@@ -310,131 +325,247 @@ inline Square square_at(const char* s) {
   return (f | r) < 8 ? Square(r * 8 + f) : SQ_NONE;
 }
 
+// The piece type of a strict SAN piece letter (B, K, N, Q, R), else NO_PIECE_TYPE: a look-up
+// over 'B'..'R' ('P' is not a strict SAN piece).
+constexpr PieceType kLetterType['R' - 'B' + 1] = {
+    BISHOP,        NO_PIECE_TYPE, NO_PIECE_TYPE, NO_PIECE_TYPE, NO_PIECE_TYPE, NO_PIECE_TYPE,
+    NO_PIECE_TYPE, NO_PIECE_TYPE, NO_PIECE_TYPE, KING,          NO_PIECE_TYPE, NO_PIECE_TYPE,
+    KNIGHT,        NO_PIECE_TYPE, NO_PIECE_TYPE, QUEEN,         ROOK};
+inline PieceType strict_piece_type(char c) {
+  const unsigned i = unsigned(static_cast<unsigned char>(c)) - 'B';
+  return i <= unsigned('R' - 'B') ? kLetterType[i] : NO_PIECE_TYPE;
+}
+
+// Whether the enemy sliders among `lined` (standing on lines through k) are all blocked by occ:
+// the test of a king's safety on the few sliders that can matter.
+[[gnu::always_inline]] inline bool sliders_blocked(Square k, Bitboard lined, Bitboard occ) {
+  while (lined) {
+    const Square s = pop_lsb(lined);
+    const auto& lines = kRays.rook[k] & square_bb(s) ? kRays.rook : kRays.bishop;
+    if (!(strictly_between(lines, k, s) & occ)) return false;
+  }
+  return true;
+}
+
+// The enemy sliders (of `them`) on a rook or bishop line through k on an empty board.
+[[gnu::always_inline]] inline Bitboard sliders_lined(const Position& pos, Square k, Bitboard them) {
+  return ((kRays.rook[k] & pos.pieces(ROOK, QUEEN)) |
+          (kRays.bishop[k] & pos.pieces(BISHOP, QUEEN))) &
+         them;
+}
+
+// Whether the mover's king, on k after a pseudo-legal move to `to` (en passant excluded), is
+// safe (Art. 3.9) on the board after the move, whose occupancy is occ: no enemy piece but one
+// captured on `to` attacks k. An enemy slider attacks k only when it stands on a line through k
+// (on most moves none does) with nothing between them on the new board.
+[[gnu::always_inline]] inline bool king_safe_after(const Position& pos, Color us, Square k,
+                                                   Bitboard occ, Bitboard to_bb) {
+  const Bitboard them = pos.pieces(~us) & ~to_bb;
+  if (((pawn_attacks(us, k) & pos.pieces(PAWN)) | (knight_attacks(k) & pos.pieces(KNIGHT)) |
+       (king_attacks(k) & pos.pieces(KING))) &
+      them)
+    return false;
+  const Bitboard lined = sliders_lined(pos, k, them);
+  return !lined || sliders_blocked(k, lined, occ);
+}
+
+// Whether an en passant capture from-to leaves the king safe: tested on the board with both
+// pawns moved (it can uncover the king along the rank, Art. 3.7.3.1 with 3.9).
+[[gnu::noinline]] bool en_passant_safe(const Position& pos, Square from, Square to) {
+  const Color us = pos.side_to_move();
+  const Square k = pos.king_square(us);
+  const Bitboard cap = square_bb(Square(int(to) - pawn_push(us)));
+  const Bitboard them = pos.pieces(~us) & ~cap;
+  // (A pawn or knight check stands unless the captured pawn gave it; the enemy king never
+  // stands next to ours in a legal position.)
+  if (((pawn_attacks(us, k) & pos.pieces(PAWN)) | (knight_attacks(k) & pos.pieces(KNIGHT))) & them)
+    return false;
+  const Bitboard occ = (pos.occupied() ^ square_bb(from) ^ cap) | square_bb(to);
+  return sliders_blocked(k, sliders_lined(pos, k, them), occ);
+}
+
 // Strict SAN of a pawn ("e4", "exd5", "e8=Q", "exd8=Q"; n = length without the check mark),
 // resolved from the destination directly: a push has one possible pawn (one or two squares
-// back), a capture one (the named file, one rank back). True with the move only when the
-// general parser would accept the text as that move.
-[[gnu::always_inline]] inline bool parse_pawn(const Position& pos, const char* p, size_t n,
-                                              Move& m) {
+// back), a capture one (the named file, one rank back). The move only when the general parser
+// would accept the text as that move.
+[[gnu::always_inline]] inline Move pawn_move(const Position& pos, const char* p, size_t n) {
   PieceType promo = NO_PIECE_TYPE;
   if (n >= 4 && p[n - 2] == '=') {
-    promo = san_piece(p[n - 1]);
-    if (promo == NO_PIECE_TYPE || promo == KING) return false;
+    promo = strict_piece_type(p[n - 1]);
+    if (promo == NO_PIECE_TYPE || promo == KING) return Move::none();
     n -= 2;
   }
   const bool capture = n == 4 && p[1] == 'x';
-  if (n != 2 && !capture) return false;
+  if (n != 2 && !capture) return Move::none();
   const Square to = square_at(p + n - 2);
-  if (to == SQ_NONE) return false;
+  if (to == SQ_NONE) return Move::none();
   const Color us = pos.side_to_move();
   // Art. 3.7.5: a pawn reaching the last rank promotes, and only there; none reaches its first.
   if ((rank_of(to) == relative_rank(us, RANK_8)) != (promo != NO_PIECE_TYPE) ||
       rank_of(to) == relative_rank(us, RANK_1))
-    return false;
+    return Move::none();
   const Bitboard pawns = pos.pieces(us, PAWN), to_bb = square_bb(to);
   int from;
   if (capture) {
     const int df = int(file_of(to)) - (p[0] - 'a');
-    if (df != 1 && df != -1) return false;
+    if (df != 1 && df != -1) return Move::none();
     from = int(to) - pawn_push(us) - df;
-    if (!(pawns & square_bb(Square(from)))) return false;
+    if (!(pawns & square_bb(Square(from)))) return Move::none();
     if (!(pos.pieces(~us) & to_bb)) {
-      if (to != pos.ep_square()) return false;
-      if (!leaves_king_safe(pos, Square(from), to)) return false;
-      m = Move::en_passant(Square(from), to);
-      return true;
+      if (to != pos.ep_square() || !en_passant_safe(pos, Square(from), to)) return Move::none();
+      return Move::en_passant(Square(from), to);
     }
   } else {
-    if (pos.occupied() & to_bb) return false;
+    if (pos.occupied() & to_bb) return Move::none();
     from = int(to) - pawn_push(us);
     if (!(pawns & square_bb(Square(from)))) {
       // Art. 3.7.2: the double step from the second rank over an empty square.
       if (rank_of(to) != relative_rank(us, RANK_4) || (pos.occupied() & square_bb(Square(from))))
-        return false;
+        return Move::none();
       from -= pawn_push(us);
-      if (!(pawns & square_bb(Square(from)))) return false;
+      if (!(pawns & square_bb(Square(from)))) return Move::none();
     }
   }
-  if (!leaves_king_safe(pos, Square(from), to)) return false;
-  m = promo != NO_PIECE_TYPE ? Move::promotion(Square(from), to, promo)
-                             : Move::normal(Square(from), to);
-  return true;
+  if (!king_safe_after(pos, us, pos.king_square(us),
+                       (pos.occupied() ^ square_bb(Square(from))) | to_bb, to_bb))
+    return Move::none();
+  return promo != NO_PIECE_TYPE ? Move::promotion(Square(from), to, promo)
+                                : Move::normal(Square(from), to);
 }
 
-// Strict SAN of a piece ("Nf3", "Nxf3", "Nbd7", "R1e2", "Qh4xe1"; n as above): the pieces of
-// that type that reach the destination, their legality tested only where it matters, and the
-// disambiguation exactly the minimal one (PGN 8.2.3.4).
-[[gnu::always_inline]] inline bool parse_piece(const Position& pos, const char* p, size_t n,
-                                               Move& m) {
-  const PieceType pt = san_piece(p[0]);
-  if (pt == NO_PIECE_TYPE) return false;
-  const Square to = square_at(p + n - 2);
-  if (to == SQ_NONE) return false;
-  size_t k = n - 2;  // the text between the letter and the destination is p[1, k)
-  const bool capture_mark = k > 1 && p[k - 1] == 'x';
-  k -= capture_mark;
+// A disambiguated strict SAN of a piece ("Nbd7", "R1e2", "Qh4xe1"; p[1, k) is the text between
+// the letter and the destination): right only among several legal candidates, and only with
+// exactly the minimal disambiguation (PGN 8.2.3.4).
+[[gnu::noinline]] Move disambiguated_move(const Position& pos, const char* p, size_t k,
+                                          PieceType pt, Square to) {
   const Bitboard pseudo = pseudo_sources(pos, pt, to);
-  if (!pseudo) return false;
-  if (capture_mark != bool(pos.pieces(~pos.side_to_move()) & square_bb(to))) return false;
-  if (k == 1) {
-    // No disambiguation: the piece must be the only one of its kind that can go there.
-    if (more_than_one(pseudo)) {
-      const Bitboard sources = LegalityTest(pos).filter(pseudo, to);
-      if (!sources || more_than_one(sources)) return false;
-      m = Move::normal(lsb(sources), to);
-      return true;
-    }
-    if (!leaves_king_safe(pos, lsb(pseudo), to)) return false;
-    m = Move::normal(lsb(pseudo), to);
-    return true;
-  }
-  // A disambiguation is right only among several legal candidates.
-  if (!more_than_one(pseudo)) return false;
+  if (!more_than_one(pseudo)) return Move::none();
   size_t i = 1;
   int from_file = -1, from_rank = -1;
   if (i < k && p[i] >= 'a' && p[i] <= 'h') from_file = p[i++] - 'a';
   if (i < k && p[i] >= '1' && p[i] <= '8') from_rank = p[i++] - '1';
-  if (i != k) return false;
+  if (i != k) return Move::none();
   const Bitboard sources = LegalityTest(pos).filter(pseudo, to);
   Bitboard chosen = sources;
   if (from_file >= 0) chosen &= file_bb(File(from_file));
   if (from_rank >= 0) chosen &= rank_bb(Rank(from_rank));
-  if (!chosen || more_than_one(chosen)) return false;
+  if (!chosen || more_than_one(chosen)) return Move::none();
   const Square from = lsb(chosen);
   // Minimal disambiguation (PGN 8.2.3.4): file if it tells the pieces apart, else rank, else
   // both; as write_core writes it.
   const Bitboard rivals = sources & ~chosen;
   const bool file_needed = rivals && (!(rivals & file_bb(from)) || (rivals & rank_bb(from)));
   const bool rank_needed = rivals && (rivals & file_bb(from));
-  if ((from_file >= 0) != file_needed || (from_rank >= 0) != rank_needed) return false;
-  m = Move::normal(from, to);
-  return true;
+  if ((from_file >= 0) != file_needed || (from_rank >= 0) != rank_needed) return Move::none();
+  return Move::normal(from, to);
 }
+
+// SAN without disambiguation when several pieces of the kind reach `to` (`pseudo`): right only
+// when exactly one of them may legally go there (the others pinned, or the king in check).
+[[gnu::noinline]] Move one_of_move(const Position& pos, Bitboard pseudo, Square to) {
+  const Bitboard sources = LegalityTest(pos).filter(pseudo, to);
+  if (!sources || more_than_one(sources)) return Move::none();
+  return Move::normal(lsb(sources), to);
+}
+
+// The sliders of `mine` (of type PT) that see `to` along a clear line: each on the 1 KB line
+// table (the slider attack tables, 800 KB, missed the cache often enough to cost time on the
+// TCEC file).
+template <PieceType PT>
+[[gnu::always_inline]] inline Bitboard sliders_reaching(Square to, Bitboard mine, Bitboard occ) {
+  Bitboard found = 0;
+  if constexpr (PT != BISHOP)
+    for (Bitboard b = kRays.rook[to] & mine; b;) {
+      const Square s = pop_lsb(b);
+      if (!(strictly_between(kRays.rook, to, s) & occ)) found |= square_bb(s);
+    }
+  if constexpr (PT != ROOK)
+    for (Bitboard b = kRays.bishop[to] & mine; b;) {
+      const Square s = pop_lsb(b);
+      if (!(strictly_between(kRays.bishop, to, s) & occ)) found |= square_bb(s);
+    }
+  return found;
+}
+
+// The move of the only piece of type PT that can legally go to `to` (SAN without
+// disambiguation; `to` holds no piece of ours), else Move::none(). Replaying a game is one long
+// chain of dependent moves, so the move is made to depend on as little as possible: in the usual
+// case of a single piece of the kind on the lines through `to`, on that piece alone, with the
+// clear line and the king's safety as tests on the side (branches the predictor gets right).
+template <PieceType PT>
+[[gnu::always_inline]] inline Move piece_move(const Position& pos, Color us, Square to) {
+  const Bitboard mine = pos.pieces(us, PT);
+  Bitboard src;
+  if constexpr (PT == KNIGHT) {
+    src = knight_attacks(to) & mine;
+  } else if constexpr (PT == KING) {
+    src = king_attacks(to) & mine;
+  } else {
+    const Bitboard lines = PT == ROOK     ? kRays.rook[to]
+                           : PT == BISHOP ? kRays.bishop[to]
+                                          : kRays.rook[to] | kRays.bishop[to];
+    src = lines & mine;
+    if (more_than_one(src)) {
+      src = sliders_reaching<PT>(to, mine, pos.occupied());
+    } else if (src) {
+      const auto& kind = PT == ROOK             ? kRays.rook
+                         : PT == BISHOP         ? kRays.bishop
+                         : kRays.rook[to] & src ? kRays.rook
+                                                : kRays.bishop;
+      if (strictly_between(kind, to, lsb(src)) & pos.occupied()) return Move::none();
+    }
+  }
+  if (!src) return Move::none();
+  if (more_than_one(src)) return one_of_move(pos, src, to);
+  const Bitboard to_bb = square_bb(to);
+  const bool safe = king_safe_after(pos, us, PT == KING ? to : pos.king_square(us),
+                                    (pos.occupied() ^ src) | to_bb, to_bb);
+  return safe ? Move::normal(lsb(src), to) : Move::none();
+}
+
+// Strict SAN of a piece ("Nf3", "Nxf3", "Nbd7", "R1e2", "Qh4xe1"; n = length without the check
+// mark): the pieces of that type that reach the destination, their legality tested only where
+// it matters, and the disambiguation exactly the minimal one (PGN 8.2.3.4).
+[[gnu::always_inline]] inline Move piece_move(const Position& pos, const char* p, size_t n) {
+  const PieceType pt = strict_piece_type(p[0]);
+  if (pt == NO_PIECE_TYPE || n < 3) return Move::none();
+  const Square to = square_at(p + n - 2);
+  if (to == SQ_NONE) return Move::none();
+  // p[1, k) is the text between the letter and the destination, 'x' excluded (without
+  // disambiguation p[n - 3] is the letter, never 'x').
+  const bool capture_mark = p[n - 3] == 'x';
+  const size_t k = n - 2 - capture_mark;
+  const Color us = pos.side_to_move();
+  const Bitboard to_bb = square_bb(to);
+  if ((pos.pieces(us) & to_bb) || capture_mark != bool(pos.pieces(~us) & to_bb))
+    return Move::none();
+  if (k != 1) return disambiguated_move(pos, p, k, pt, to);
+  switch (pt) {
+    case KNIGHT: return piece_move<KNIGHT>(pos, us, to);
+    case BISHOP: return piece_move<BISHOP>(pos, us, to);
+    case ROOK: return piece_move<ROOK>(pos, us, to);
+    case QUEEN: return piece_move<QUEEN>(pos, us, to);
+    default: return piece_move<KING>(pos, us, to);
+  }
+}
+
+}  // namespace
 
 // Strict SAN in its usual shapes ("e4", "exd5", "e8=Q", "Nf3", "Nbd7", "R1e2", "Qh4xe1",
 // "Nxf7+"), resolved without building error values or writing the SAN back: true with the move
 // only when the general parser below would accept the text as that same move, false to let
 // the general parser decide (castling, errors, unusual forms).
-[[gnu::always_inline]] inline bool parse_strict_common(const Position& pos, std::string_view text,
-                                                       Move& out) {
+bool parse_san_common(const Position& pos, std::string_view text, Move& out) {
   const char* p = text.data();
   size_t n = text.size();
-  if (n < 2 || n > 8) return false;
-  char check_mark = 0;
-  if (p[n - 1] == '+' || p[n - 1] == '#') check_mark = p[--n];
-  if (n < 2) return false;
-  Move m;
-  if (unsigned(p[0]) - 'a' < 8u ? !parse_pawn(pos, p, n, m) : !parse_piece(pos, p, n, m))
-    return false;
-  if (check_mark && check_suffix(pos, m) != check_mark) return false;
+  if (n - 2 > 6) return false;  // 2 to 8 characters
+  const char mark = p[n - 1];
+  const bool marked = mark == '+' || mark == '#';
+  n -= marked;
+  const Move m = unsigned(p[0]) - 'a' < 8u ? pawn_move(pos, p, n) : piece_move(pos, p, n);
+  if (m.is_none() || (marked && fast_check_suffix(pos, m) != mark)) return false;
   out = m;
   return true;
-}
-
-}  // namespace
-
-bool parse_san_common(const Position& pos, std::string_view text, Move& out) {
-  return parse_strict_common(pos, text, out);
 }
 
 std::string to_san_without_suffix(const Position& pos, Move m) { return core_san(pos, m); }
@@ -454,7 +585,7 @@ Result<Move, SanError> parse_san(const Position& pos, std::string_view text, San
   const bool lenient = mode == SanMode::Lenient;
   if (!lenient) {
     Move m;
-    if (parse_strict_common(pos, text, m)) return m;
+    if (parse_san_common(pos, text, m)) return m;
   }
   auto fail = [&](SanError::Kind k, std::string reason, std::vector<Move> c = {}) {
     return unexpected(SanError{k, std::string(text), std::move(reason), std::move(c)});
