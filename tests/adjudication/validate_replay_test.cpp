@@ -112,4 +112,44 @@ TEST(ValidateReplay, VariationsStartBeforeTheLastMove) {
   EXPECT_EQ(bad.plies, 5);
 }
 
+// Laws 5.2.2 and 6.9: a decisive result is an error in a dead position, or after a loss on time
+// when the winner cannot mate; a position where only the loser can mate is neither.
+TEST(ValidateReplay, DecisiveResultsAndWhoCanMate) {
+  // Locked pawns, no capture ever possible: dead, whatever the result.
+  const auto dead = check(kTags +
+                          "[Result \"0-1\"]\n[SetUp \"1\"]\n"
+                          "[FEN \"1k6/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/1K6 w - - 0 1\"]\n\n"
+                          "1. Kc2 Kc7 0-1\n");
+  EXPECT_EQ(count(dead, "decisive-result-in-dead-position", 2), 1) << dump(dead);
+  // White's bare king wins: Black's queen can still mate, so the position is not dead, and only
+  // a loss on time makes it a draw.
+  const std::string game =
+      "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/2q5/8/4K3 w - - 0 1\"]\n\n"
+      "1. Kf2 Qd2+ 1-0\n";
+  const auto resigned = check(kTags + "[Result \"1-0\"]\n" + game);
+  EXPECT_EQ(resigned.errors(), 0) << dump(resigned);
+  const auto on_time = check(kTags + "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n" + game);
+  EXPECT_EQ(count(on_time, "time-forfeit-unwinnable", 2), 1) << dump(on_time);
+  EXPECT_EQ(on_time.errors(), 1) << dump(on_time);
+}
+
+// The fivefold repetition ends a game only from 1 July 2014 (Laws 9.6.1); the date is the last
+// Date tag, else UTCDate, else EventDate.
+TEST(ValidateReplay, AutomaticDrawsFollowTheLastDateTag) {
+  const std::string shuffle =
+      "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+      "9. e4 *\n";
+  const std::string names =
+      "[Event \"Test\"]\n[Site \"Here\"]\n[Round \"1\"]\n[White \"A\"]\n"
+      "[Black \"B\"]\n[Result \"*\"]\n";
+  const auto later = check(names + "[Date \"2010.01.01\"]\n[Date \"2020.01.01\"]\n\n" + shuffle);
+  EXPECT_EQ(count(later, "moves-after-fivefold", 17), 1) << dump(later);
+  const auto earlier = check(names + "[Date \"2020.01.01\"]\n[Date \"2010.01.01\"]\n\n" + shuffle);
+  EXPECT_EQ(count(earlier, "moves-after-fivefold"), 0) << dump(earlier);
+  const auto utc = check(names + "[Date \"????.??.??\"]\n[UTCDate \"2014.06.30\"]\n\n" + shuffle);
+  EXPECT_EQ(count(utc, "moves-after-fivefold"), 0) << dump(utc);
+  const auto event = check(names + "[EventDate \"2014.07.01\"]\n\n" + shuffle);
+  EXPECT_EQ(count(event, "moves-after-fivefold", 17), 1) << dump(event);
+}
+
 }  // namespace

@@ -17,6 +17,8 @@
 #include "arbiter/engine/setup.h"
 #include "arbiter/engine/uci.h"
 #include "internal.h"
+#include "unwinnable/material.h"
+#include "unwinnable/search.h"
 
 namespace arbiter::adjudication {
 
@@ -103,6 +105,17 @@ bool pos_has_heavy(const Position& pos, Color c) {
   return false;
 }
 
+// Whether `side` has a short helpmate from `pos`: the quick first look of the unwinnability
+// solver (a few hundred nodes), its line checked move by move to end in checkmate by `side`. A
+// true answer is a witness that the position is not dead (Laws 5.2.2); false proves nothing.
+bool short_helpmate(const Position& pos, Color side) {
+  if (detail::material_proves_unwinnable(pos, side, nullptr, nullptr)) return false;
+  detail::TranspositionTable tt(10);
+  detail::Helpmate glance(side);
+  std::vector<Move> line;
+  return glance.run(pos, 1, 6, 400, 800, &tt, line) && replays_to_mate(pos, line, side);
+}
+
 Position null_move(const Position& pos, bool& ok) {
   Setup s = pos.to_setup();
   s.turn = ~s.turn;
@@ -115,7 +128,7 @@ Position null_move(const Position& pos, bool& ok) {
 class Validator {
  public:
   Validator(const pgn::RawGame& g, const ValidateOptions& o, GameReport& r, Solver& solver)
-      : g_(g), opt_(o), r_(r), sink_{r}, solver_(solver) {}
+      : g_(g), tags_(g), opt_(o), r_(r), sink_{r}, solver_(solver) {}
 
   void run() {
     r_.index = g_.index;
@@ -123,7 +136,7 @@ class Validator {
     for (auto& d : g_.diagnostics) sink_.add(d.severity, d.code, 0, d.where, d.message);
 
     check_result_tag();
-    detail::check_tags(g_, sink_);
+    tc_ = detail::check_tags(g_, tags_, sink_);
     if (setup_start()) {
       replay();
       judge_end();
@@ -136,6 +149,7 @@ class Validator {
 
  private:
   const pgn::RawGame& g_;
+  const detail::TagIndex tags_;
   const ValidateOptions& opt_;
   GameReport& r_;
   Sink sink_;
@@ -180,7 +194,7 @@ class Validator {
   }
 
   void check_result_tag() {
-    const std::string* tag = g_.tag("Result");
+    const std::string* tag = tags_[detail::TagIndex::Result];
     std::optional<GameResult> tag_result = tag ? pgn::parse_result(*tag) : std::nullopt;
     if (g_.result != GameResult::None) {
       result_ = g_.result;
@@ -210,8 +224,8 @@ class Validator {
       return false;
     }
     chess960_ = variant.kind == pgn::Variant::Chess960;
-    const std::string* fen = g_.tag("FEN");
-    const std::string* setup = g_.tag("SetUp");
+    const std::string* fen = tags_[detail::TagIndex::FEN];
+    const std::string* setup = tags_[detail::TagIndex::SetUp];
     if (fen) {
       if (!setup || *setup != "1")
         sink_.warn("fen-without-setup", 0, tag_at("FEN"),
@@ -330,11 +344,11 @@ class Validator {
     if (detail::dead_by_material(start_))
       end_at(0, "moves-after-dead-position",
              "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
-    if (const std::string* tc = g_.tag("TimeControl")) tc_ = pgn::parse_time_control(*tc);
     // Laws 9.6.1/9.6.2 (fivefold repetition, 75 moves) are in force since 1 July 2014; older
     // games (Date tag) are judged without them.
-    for (const char* name : {"Date", "UTCDate", "EventDate"}) {
-      const std::string* d = g_.tag(name);
+    using detail::TagIndex;
+    for (const TagIndex::Name name : {TagIndex::Date, TagIndex::UTCDate, TagIndex::EventDate}) {
+      const std::string* d = tags_[name];
       if (!d || d->size() < 4) continue;
       const std::string& v = *d;
       if (!std::isdigit(static_cast<unsigned char>(v[0])) ||
@@ -350,8 +364,9 @@ class Validator {
     }
 
     // Lines remember the position before their last move only for a variation to start from
-    // (a copy of the position per move otherwise).
-    keep_before_ = opt_.check_variations &&
+    // (a copy of the position per move otherwise). A variation's token is a '(' of the text: a
+    // text without one (a memchr, far shorter than the token list) has none.
+    keep_before_ = opt_.check_variations && g_.text.find('(') != std::string::npos &&
                    std::any_of(g_.tokens.begin(), g_.tokens.end(), [](const pgn::Token& t) {
                      return t.kind == TokenKind::VariationStart;
                    });
@@ -656,7 +671,8 @@ class Validator {
     } else if (known && ended_ply_ < 0 && decisive(result_)) {
       check_dead_and_forfeit(M, at, res);
     }
-    if (known && result_ == GameResult::Draw && M.ply < 2 && !g_.tag("FEN") && ended_ply_ < 0)
+    if (known && result_ == GameResult::Draw && M.ply < 2 && !tags_[detail::TagIndex::FEN] &&
+        ended_ply_ < 0)
       sink_.warn("early-draw", M.ply, at,
                  "draw agreed before both players made a move (Laws 5.2.3 needs one move each)");
     if (threefold_ply_ >= 0 && (threefold_ply_ < M.ply || decisive(result_)))
@@ -674,7 +690,7 @@ class Validator {
   void check_dead_and_forfeit(const Line& M, Location at, const std::string& res) {
     const Color winner = result_ == GameResult::WhiteWins ? WHITE : BLACK;
     const std::string wname = winner == WHITE ? "White" : "Black";
-    const bool forfeit = is_time_forfeit(g_.tag("Termination"));
+    const bool forfeit = is_time_forfeit(tags_[detail::TagIndex::Termination]);
     std::string rule = "Laws 6.9";
     if (tc_) {
       if (auto minutes = pgn::minutes_for_60_moves(*tc_); minutes && *minutes < 60)
@@ -685,6 +701,10 @@ class Validator {
     // case (lone minor pieces, blocked pawns) falls there; --full-search runs it always.
     const bool heavy = pos_has_heavy(M.pos, winner);
     if (opt_.dead_position_search && (opt_.full_search || !heavy)) {
+      // Without a loss on time only a dead position is an error, and a mate for the loser shows
+      // at once that it is not one (the winner's search often needs far more nodes: a blocked
+      // pawn to win first, a minor piece's long mate).
+      if (!forfeit && short_helpmate(M.pos, ~winner)) return;
       // The winner being able to mate settles both questions (not dead, flag fall stands).
       const Winnability first = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
       if (first.verdict != Verdict::Unwinnable) return;
