@@ -116,6 +116,16 @@ bool short_helpmate(const Position& pos, Color side) {
   return glance.run(pos, 1, 6, 400, 800, &tt, line) && replays_to_mate(pos, line, side);
 }
 
+// Castling written "O-O" or "O-O-O" without a suffix, when it is legal (Laws 3.8.2): the move
+// the general SAN parser returns for it (strict SAN checks a check mark only when there is one),
+// found without the detour through it. Anything else is left to the general parser.
+bool plain_castling(const Position& pos, std::string_view text, Move& m) {
+  if (text != "O-O" && text != "O-O-O") return false;
+  if (pos.in_check()) return false;
+  m = pos.legal_castling(text.size() == 3 ? KING_SIDE : QUEEN_SIDE);
+  return !m.is_none();
+}
+
 Position null_move(const Position& pos, bool& ok) {
   Setup s = pos.to_setup();
   s.turn = ~s.turn;
@@ -168,8 +178,8 @@ class Validator {
   // A 1,024-bit filter of the keys since the last capture or pawn move: a key whose bit is
   // clear has not occurred there, and only the others are compared with earlier positions.
   uint64_t seen_[16] = {};
-  void remember(uint64_t key) { seen_[key >> 60] |= uint64_t{1} << ((key >> 54) & 63); }
-  bool maybe_seen(uint64_t key) const { return seen_[key >> 60] >> ((key >> 54) & 63) & 1; }
+  uint64_t& seen_word(uint64_t key) { return seen_[key >> 60]; }
+  static uint64_t seen_bit(uint64_t key) { return uint64_t{1} << ((key >> 54) & 63); }
 
   // Where and how the game ended on the board before its last move (Laws 5.2.2, 9.6).
   int ended_ply_ = -1;
@@ -340,7 +350,7 @@ class Validator {
     keys_ = std::make_unique_for_overwrite<uint64_t[]>(g_.tokens.size() + 1);
     keys_[0] = start_.repetition_key();
     std::fill(std::begin(seen_), std::end(seen_), 0);
-    remember(keys_[0]);
+    seen_word(keys_[0]) |= seen_bit(keys_[0]);
     if (detail::dead_by_material(start_))
       end_at(0, "moves-after-dead-position",
              "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
@@ -460,7 +470,9 @@ class Validator {
     if (ended_ply_ >= 0 && main_line()) report_after_end(L.ply + 1, t);
 
     Move m;
-    if (!parse_san_common(L.pos, text, m) && !read_other_move(L, t, text, L.ply + 1, m)) return;
+    if (!parse_san_common(L.pos, text, m) && !plain_castling(L.pos, text, m) &&
+        !read_other_move(L, t, text, L.ply + 1, m))
+      return;
     if (keep_before_) {
       L.before = L.pos;
       L.has_before = true;
@@ -544,11 +556,13 @@ class Validator {
     keys_[ply] = key;
     const int hmc = pos.halfmove_clock();
     int count = 1;
+    uint64_t& word = seen_word(key);
+    const uint64_t bit = seen_bit(key);
     if (hmc == 0)
       std::fill(std::begin(seen_), std::end(seen_), 0);
-    else if (maybe_seen(key))
+    else if (word & bit)
       for (int j = ply - 2; j >= 0 && ply - j <= hmc; j -= 2) count += keys_[j] == key;
-    remember(key);
+    word |= bit;
     // The common case: no repetition, no 50 moves, no capture or pawn move (below which
     // nothing is recorded or ended).
     if (count < 3 && unsigned(hmc - 1) < 99u) return;
