@@ -360,15 +360,20 @@ class Validator {
     for (const TagIndex::Name name : {TagIndex::Date, TagIndex::UTCDate, TagIndex::EventDate}) {
       const std::string* d = tags_[name];
       if (!d || d->size() < 4) continue;
-      const std::string& v = *d;
+      const std::string_view v = *d;
       if (!std::isdigit(static_cast<unsigned char>(v[0])) ||
-          v.substr(0, 4).find('?') != std::string::npos)
+          v.substr(0, 4).find('?') != std::string_view::npos)
         continue;
-      const int year = std::atoi(v.substr(0, 4).c_str());
+      // The leading digits of the year (as atoi reads them), and the month when it has two.
+      int year = 0;
+      for (char c : v.substr(0, 4)) {
+        if (c < '0' || c > '9') break;
+        year = 10 * year + (c - '0');
+      }
       int month = 12;
       if (v.size() >= 7 && std::isdigit(static_cast<unsigned char>(v[5])) &&
           std::isdigit(static_cast<unsigned char>(v[6])))
-        month = std::atoi(v.substr(5, 2).c_str());
+        month = 10 * (v[5] - '0') + (v[6] - '0');
       automatic_draws_ = year > 2014 || (year == 2014 && month >= 7);
       break;
     }
@@ -585,10 +590,12 @@ class Validator {
       // move takes priority.
       if (!(pos.in_check() && !pos.has_legal_moves()))
         end_at(ply, "moves-after-75-moves", "the 75-move rule (Laws 9.6.2)");
-    } else if (hmc == 0 && detail::dead_by_material(pos)) {
+    } else if (hmc == 0 && !(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN)) &&
+               detail::dead_by_material(pos)) {
       // Material changes only by a capture or a promotion, both of which (as any pawn move)
       // reset the halfmove clock; after a pawn move that is neither, a pawn is left on the
       // board and the test fails at once. (A null move leaves the material, already judged.)
+      // A pawn, rook or queen on the board rules a dead position by material out at once.
       end_at(ply, "moves-after-dead-position",
              "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
     }
