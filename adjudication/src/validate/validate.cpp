@@ -390,6 +390,7 @@ class Validator {
         move(t);
         continue;
       }
+      if (t.kind == TokenKind::MoveNumber) continue;  // the next most, nothing to do
       switch (t.kind) {
         case TokenKind::VariationStart: {
           Line& cur = *cur_;
