@@ -131,6 +131,20 @@ TEST(ValidateReplay, DecisiveResultsAndWhoCanMate) {
   const auto on_time = check(kTags + "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n" + game);
   EXPECT_EQ(count(on_time, "time-forfeit-unwinnable", 2), 1) << dump(on_time);
   EXPECT_EQ(on_time.errors(), 1) << dump(on_time);
+  // The same with a pawn for Black, which must promote before it can mate.
+  const std::string pawn =
+      "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/2k5/4p3/K7 w - - 0 1\"]\n\n1. Kb1 1-0\n";
+  const auto pawn_resigned = check(kTags + "[Result \"1-0\"]\n" + pawn);
+  EXPECT_EQ(pawn_resigned.errors(), 0) << dump(pawn_resigned);
+  const auto pawn_on_time =
+      check(kTags + "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n" + pawn);
+  EXPECT_EQ(count(pawn_on_time, "time-forfeit-unwinnable", 1), 1) << dump(pawn_on_time);
+  // Both sides with pawns and a minor piece, the winner's pawn blocked (a game of the TCEC
+  // file): not dead, both can still mate.
+  const auto tcec = check(kTags +
+                          "[Result \"1-0\"]\n[SetUp \"1\"]\n"
+                          "[FEN \"8/8/8/2N2p2/6k1/1p6/1P6/3K4 b - - 0 87\"]\n\n87... Kf4 1-0\n");
+  EXPECT_EQ(tcec.errors(), 0) << dump(tcec);
 }
 
 // The fivefold repetition ends a game only from 1 July 2014 (Laws 9.6.1); the date is the last

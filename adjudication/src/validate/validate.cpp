@@ -105,15 +105,28 @@ bool pos_has_heavy(const Position& pos, Color c) {
   return false;
 }
 
-// Whether `side` has a short helpmate from `pos`: the quick first look of the unwinnability
-// solver (a few hundred nodes), its line checked move by move to end in checkmate by `side`. A
-// true answer is a witness that the position is not dead (Laws 5.2.2); false proves nothing.
+// Whether `side` has a short helpmate from `pos`: the quick first looks of the unwinnability
+// solver (a few hundred nodes each): a mate at once, or, for a side with pawns but no queen or
+// rook, a pawn walked to a queen (the other side making way) and a mate with it. The line is
+// checked move by move to end in checkmate by `side`: a true answer is a witness that the
+// position is not dead (Laws 5.2.2); false proves nothing.
 bool short_helpmate(const Position& pos, Color side) {
   if (detail::material_proves_unwinnable(pos, side, nullptr, nullptr)) return false;
   detail::TranspositionTable tt(10);
   detail::Helpmate glance(side);
   std::vector<Move> line;
-  return glance.run(pos, 1, 6, 400, 800, &tt, line) && replays_to_mate(pos, line, side);
+  if (glance.run(pos, 1, 6, 400, 800, &tt, line)) return replays_to_mate(pos, line, side);
+  if (pos.pieces(side, QUEEN) | pos.pieces(side, ROOK) || !pos.pieces(side, PAWN)) return false;
+  detail::Helpmate promo(side);
+  promo.winner_promotes_to(QUEEN);
+  std::vector<Move> first;
+  if (!promo.run(pos, 1, 30, 400, 0, &tt, first)) return false;
+  Position next = pos;
+  for (Move m : first) next.play(m);
+  detail::Helpmate mate(side);
+  if (!mate.run(next, 1, 6, 400, 800, &tt, line)) return false;
+  first.insert(first.end(), line.begin(), line.end());
+  return replays_to_mate(pos, first, side);
 }
 
 // Castling written "O-O" or "O-O-O" without a suffix, when it is legal (Laws 3.8.2): the move
