@@ -433,6 +433,20 @@ inline PieceType strict_piece_type(char c) {
                                 : Move::normal(Square(from), to);
 }
 
+// Of several pieces other than the king (`pseudo`) that reach `to` by a pseudo-legal move, those
+// whose move leaves the king safe (Art. 3.9), each tested on the board after it.
+inline Bitboard legal_sources(const Position& pos, Bitboard pseudo, Square to) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  const Bitboard to_bb = square_bb(to), occ = pos.occupied() | to_bb;
+  Bitboard legal = 0;
+  for (Bitboard b = pseudo; b;) {
+    const Bitboard from_bb = square_bb(pop_lsb(b));
+    if (king_safe_after(pos, us, king, occ ^ from_bb, to_bb)) legal |= from_bb;
+  }
+  return legal;
+}
+
 // A disambiguated strict SAN of a piece ("Nbd7", "R1e2", "Qh4xe1"; p[1, k) is the text between
 // the letter and the destination): right only among several legal candidates, and only with
 // exactly the minimal disambiguation (PGN 8.2.3.4).
@@ -445,7 +459,7 @@ inline PieceType strict_piece_type(char c) {
   if (i < k && p[i] >= 'a' && p[i] <= 'h') from_file = p[i++] - 'a';
   if (i < k && p[i] >= '1' && p[i] <= '8') from_rank = p[i++] - '1';
   if (i != k) return Move::none();
-  const Bitboard sources = LegalityTest(pos).filter(pseudo, to);
+  const Bitboard sources = legal_sources(pos, pseudo, to);
   Bitboard chosen = sources;
   if (from_file >= 0) chosen &= file_bb(File(from_file));
   if (from_rank >= 0) chosen &= rank_bb(Rank(from_rank));
@@ -463,7 +477,7 @@ inline PieceType strict_piece_type(char c) {
 // SAN without disambiguation when several pieces of the kind reach `to` (`pseudo`): right only
 // when exactly one of them may legally go there (the others pinned, or the king in check).
 [[gnu::noinline]] Move one_of_move(const Position& pos, Bitboard pseudo, Square to) {
-  const Bitboard sources = LegalityTest(pos).filter(pseudo, to);
+  const Bitboard sources = legal_sources(pos, pseudo, to);
   if (!sources || more_than_one(sources)) return Move::none();
   return Move::normal(lsb(sources), to);
 }
