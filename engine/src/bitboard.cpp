@@ -21,6 +21,46 @@ struct Prng {
   std::uint64_t sparse() { return next() & next() & next(); }
 };
 
+// The squares from each square to the board's edge in each of the 8 directions (the square
+// itself excluded): the first four directions raise the square index (north, east, north-east,
+// north-west), the last four lower it. For filling the slider tables: a slider's attacks along a
+// direction are the ray cut after its first blocker, the blocker nearest to the slider (the
+// lowest occupied square of a raising ray, the highest of a lowering one). Four look-ups per
+// occupancy instead of walking every square: building the tables was 13M instructions, once
+// per process (1.4% of validating the TCEC standard file).
+struct DirectionRays {
+  Bitboard ray[8][64]{};
+  constexpr DirectionRays() {
+    constexpr int steps[8][2] = {{0, 1},  {1, 0},  {1, 1},   {-1, 1},
+                                 {0, -1}, {-1, 0}, {-1, -1}, {1, -1}};
+    for (int d = 0; d < 8; ++d)
+      for (int s = 0; s < 64; ++s)
+        for (int f = s % 8 + steps[d][0], r = s / 8 + steps[d][1];
+             f >= 0 && f < 8 && r >= 0 && r < 8; f += steps[d][0], r += steps[d][1])
+          ray[d][s] |= Bitboard(1) << (r * 8 + f);
+  }
+};
+constexpr DirectionRays kDirectionRays;
+
+// Attacks of a rook (diagonal = false) or bishop from s with the occupancy occ; the same as
+// ray_attacks, which the tests compare it with.
+Bitboard sliding_attacks(Square s, Bitboard occ, bool diagonal) {
+  const auto& rays = kDirectionRays.ray;
+  const int first = diagonal ? 2 : 0;
+  Bitboard attacks = 0;
+  for (int d = first; d < first + 2; ++d) {
+    Bitboard ray = rays[d][s];
+    if (const Bitboard blockers = ray & occ) ray ^= rays[d][lsb(blockers)];
+    attacks |= ray;
+  }
+  for (int d = first + 4; d < first + 6; ++d) {
+    Bitboard ray = rays[d][s];
+    if (const Bitboard blockers = ray & occ) ray ^= rays[d][msb(blockers)];
+    attacks |= ray;
+  }
+  return attacks;
+}
+
 void build(SliderEntry (&entries)[64], Bitboard*& cursor, bool diagonal) {
   [[maybe_unused]] Prng rng{0x9E3779B97F4A7C15ULL ^ (diagonal ? 1 : 2)};
   Bitboard occs[4096], refs[4096];
@@ -38,7 +78,7 @@ void build(SliderEntry (&entries)[64], Bitboard*& cursor, bool diagonal) {
     Bitboard b = 0;
     do {
       occs[size] = b;
-      refs[size] = ray_attacks(sq, b, diagonal);
+      refs[size] = sliding_attacks(sq, b, diagonal);
       ++size;
       b = (b - e.mask) & e.mask;
     } while (b);
