@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "arbiter/adjudication/validate.h"
+#include "arbiter/engine/pgn_tags.h"
 #include "arbiter/engine/position.h"
 
 namespace arbiter::adjudication::detail {
@@ -24,8 +25,34 @@ struct Sink {
   }
 };
 
+// The value of each tag the validator reads, as RawGame::tag gives it (the last tag of that
+// name, or nullptr), found in one pass over the tags instead of a search per name.
+struct TagIndex {
+  // The Seven Tag Roster first, in its order (PGN 8.1.1).
+  enum Name : uint8_t {
+    Event,
+    Site,
+    Date,
+    Round,
+    White,
+    Black,
+    Result,
+    TimeControl,
+    FEN,
+    SetUp,
+    Termination,
+    UTCDate,
+    EventDate,
+    kCount
+  };
+  const std::string* value[kCount] = {};
+  explicit TagIndex(const pgn::RawGame& g);
+  const std::string* operator[](Name n) const { return value[n]; }
+};
+
 // Seven Tag Roster values (PGN 8.1.1), TimeControl class (Laws A.1/B.1) versus the Event name.
-void check_tags(const pgn::RawGame& g, Sink& sink);
+// Returns the TimeControl tag as parsed (nullopt without one or when it is malformed).
+std::optional<pgn::TimeControl> check_tags(const pgn::RawGame& g, const TagIndex& tags, Sink& sink);
 
 // The legal moves whose SAN is closest to what was written, best first.
 std::vector<std::string> closest_moves(const Position& pos, std::string_view written, int n);

@@ -9,29 +9,42 @@
 
 namespace arbiter::adjudication::detail {
 
-void check_tags(const pgn::RawGame& g, Sink& sink) {
+TagIndex::TagIndex(const pgn::RawGame& g) {
+  // Names by length, then compared in full (PGN tag names are case-sensitive).
+  for (const pgn::Tag& t : g.tags) {
+    const std::string& n = t.name;
+    Name k;
+    switch (n.size()) {
+      case 3: k = FEN; break;
+      case 4: k = n[0] == 'S' ? Site : Date; break;
+      case 5:
+        k = n[0] == 'E'   ? Event
+            : n[0] == 'R' ? Round
+            : n[0] == 'W' ? White
+            : n[0] == 'B' ? Black
+                          : SetUp;
+        break;
+      case 6: k = Result; break;
+      case 7: k = UTCDate; break;
+      case 9: k = EventDate; break;
+      case 11: k = n[1] == 'i' ? TimeControl : Termination; break;
+      default: continue;
+    }
+    static constexpr std::string_view kNames[kCount] = {
+        "Event",       "Site", "Date",  "Round",       "White",   "Black",    "Result",
+        "TimeControl", "FEN",  "SetUp", "Termination", "UTCDate", "EventDate"};
+    if (n == kNames[k]) value[k] = &t.value;
+  }
+}
+
+std::optional<pgn::TimeControl> check_tags(const pgn::RawGame& g, const TagIndex& tags,
+                                           Sink& sink) {
   auto where = [&](std::string_view name) -> pgn::Location {
     for (auto it = g.tags.rbegin(); it != g.tags.rend(); ++it)
       if (it->name == name) return it->where;
     return g.start;
   };
-  // The last value of each Seven Tag Roster tag and of TimeControl, as g.tag() gives them, in
-  // one pass over the tags (instead of a search per name).
-  const std::string* found[8] = {};
-  constexpr size_t kTimeControl = 7;
-  for (const pgn::Tag& t : g.tags) {
-    const std::string& n = t.name;
-    size_t k;
-    switch (n.size()) {  // kSevenTagRoster: Event Site Date Round White Black Result
-      case 4: k = n[0] == 'S' ? 1 : 2; break;
-      case 5: k = n[0] == 'E' ? 0 : n[0] == 'R' ? 3 : n[0] == 'W' ? 4 : 5; break;
-      case 6: k = 6; break;
-      case 11: k = kTimeControl; break;
-      default: continue;
-    }
-    if (n == (k == kTimeControl ? std::string_view("TimeControl") : pgn::kSevenTagRoster[k]))
-      found[k] = &t.value;
-  }
+  const std::string* const* found = tags.value;  // the Seven Tag Roster in its order
   for (size_t k = 0; k < 7; ++k) {
     const std::string_view name = pgn::kSevenTagRoster[k];
     const std::string* v = found[k];
@@ -44,29 +57,29 @@ void check_tags(const pgn::RawGame& g, Sink& sink) {
                 "Seven Tag Roster: [" + std::string(name) + "] is empty (use \"?\" when unknown)");
       continue;
     }
-    if (name == "Date") {
+    if (k == TagIndex::Date) {
       if (auto why = pgn::check_date(*v)) sink.warn("bad-date", 0, where(name), *why);
-    } else if (name == "Round") {
+    } else if (k == TagIndex::Round) {
       if (auto why = pgn::check_round(*v)) sink.warn("bad-round", 0, where(name), *why);
-    } else if (name == "Result") {
+    } else if (k == TagIndex::Result) {
       if (!pgn::parse_result(*v))
         sink.warn("bad-result-tag", 0, where(name),
                   "Result \"" + *v + "\" is not 1-0, 0-1, 1/2-1/2 or *");
     }
   }
 
-  const std::string* tc = found[kTimeControl];
-  if (!tc) return;
+  const std::string* tc = tags[TagIndex::TimeControl];
+  if (!tc) return std::nullopt;
   auto parsed = pgn::parse_time_control(*tc);
   if (!parsed) {
     sink.warn(
         "bad-time-control", 0, where("TimeControl"),
         "TimeControl \"" + *tc + "\" is not in PGN form (e.g. \"5400+30\", \"40/7200:3600\")");
-    return;
+    return parsed;
   }
   auto minutes = pgn::minutes_for_60_moves(*parsed);
-  const std::string* event = found[0];
-  if (!minutes || !event) return;
+  const std::string* event = tags[TagIndex::Event];
+  if (!minutes || !event) return parsed;
   const pgn::TimeClass cls = pgn::classify_minutes(*minutes);
   auto suggested = pgn::class_from_event(*event);
   if (suggested && *suggested != cls) {
@@ -80,6 +93,7 @@ void check_tags(const pgn::RawGame& g, Sink& sink) {
                   std::string(pgn::to_string(cls)) + " (Laws " + rule + "), but the Event \"" +
                   *event + "\" suggests " + std::string(pgn::to_string(*suggested)));
   }
+  return parsed;
 }
 
 }  // namespace arbiter::adjudication::detail

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <memory>
 
 #include "arbiter/adjudication/unwinnability.h"
 #include "arbiter/engine/chess960.h"
@@ -16,6 +17,8 @@
 #include "arbiter/engine/setup.h"
 #include "arbiter/engine/uci.h"
 #include "internal.h"
+#include "unwinnable/material.h"
+#include "unwinnable/search.h"
 
 namespace arbiter::adjudication {
 
@@ -102,6 +105,17 @@ bool pos_has_heavy(const Position& pos, Color c) {
   return false;
 }
 
+// Whether `side` has a short helpmate from `pos`: the quick first look of the unwinnability
+// solver (a few hundred nodes), its line checked move by move to end in checkmate by `side`. A
+// true answer is a witness that the position is not dead (Laws 5.2.2); false proves nothing.
+bool short_helpmate(const Position& pos, Color side) {
+  if (detail::material_proves_unwinnable(pos, side, nullptr, nullptr)) return false;
+  detail::TranspositionTable tt(10);
+  detail::Helpmate glance(side);
+  std::vector<Move> line;
+  return glance.run(pos, 1, 6, 400, 800, &tt, line) && replays_to_mate(pos, line, side);
+}
+
 Position null_move(const Position& pos, bool& ok) {
   Setup s = pos.to_setup();
   s.turn = ~s.turn;
@@ -114,7 +128,7 @@ Position null_move(const Position& pos, bool& ok) {
 class Validator {
  public:
   Validator(const pgn::RawGame& g, const ValidateOptions& o, GameReport& r, Solver& solver)
-      : g_(g), opt_(o), r_(r), sink_{r}, solver_(solver) {}
+      : g_(g), tags_(g), opt_(o), r_(r), sink_{r}, solver_(solver) {}
 
   void run() {
     r_.index = g_.index;
@@ -122,7 +136,7 @@ class Validator {
     for (auto& d : g_.diagnostics) sink_.add(d.severity, d.code, 0, d.where, d.message);
 
     check_result_tag();
-    detail::check_tags(g_, sink_);
+    tc_ = detail::check_tags(g_, tags_, sink_);
     if (setup_start()) {
       replay();
       judge_end();
@@ -135,6 +149,7 @@ class Validator {
 
  private:
   const pgn::RawGame& g_;
+  const detail::TagIndex tags_;
   const ValidateOptions& opt_;
   GameReport& r_;
   Sink sink_;
@@ -144,8 +159,12 @@ class Validator {
   Location result_at_;
   bool chess960_ = false;
   Position start_;
-  std::vector<Line> lines_;
-  std::vector<uint64_t> keys_;  // main line repetition keys, keys_[ply]
+  Line main_;               // the main line
+  std::vector<Line> vars_;  // the variations open at this point, innermost last
+  Line* cur_ = &main_;      // the line the next move belongs to
+  // Main line repetition keys, keys_[ply] (a buffer sized once per game: at most one key per
+  // move token, plus the start).
+  std::unique_ptr<uint64_t[]> keys_;
   // A 1,024-bit filter of the keys since the last capture or pawn move: a key whose bit is
   // clear has not occurred there, and only the others are compared with earlier positions.
   uint64_t seen_[16] = {};
@@ -164,7 +183,6 @@ class Validator {
 
   // Clock comments ([%clk]) on the main line.
   double last_clock_[2] = {-1, -1};
-  int moves_by_[2] = {0, 0};
   int clock_side_ = -1;  // side whose move the next comment annotates
   int clock_warnings_ = 0;
   std::optional<pgn::TimeControl> tc_;
@@ -176,7 +194,7 @@ class Validator {
   }
 
   void check_result_tag() {
-    const std::string* tag = g_.tag("Result");
+    const std::string* tag = tags_[detail::TagIndex::Result];
     std::optional<GameResult> tag_result = tag ? pgn::parse_result(*tag) : std::nullopt;
     if (g_.result != GameResult::None) {
       result_ = g_.result;
@@ -206,8 +224,8 @@ class Validator {
       return false;
     }
     chess960_ = variant.kind == pgn::Variant::Chess960;
-    const std::string* fen = g_.tag("FEN");
-    const std::string* setup = g_.tag("SetUp");
+    const std::string* fen = tags_[detail::TagIndex::FEN];
+    const std::string* setup = tags_[detail::TagIndex::SetUp];
     if (fen) {
       if (!setup || *setup != "1")
         sink_.warn("fen-without-setup", 0, tag_at("FEN"),
@@ -316,21 +334,21 @@ class Validator {
 
   // ---- replay ---------------------------------------------------------------------------
   void replay() {
-    lines_.clear();
-    lines_.push_back(Line{start_, start_, false, start_.game_ply() - start_.game_ply(), false});
-    keys_.clear();
-    keys_.reserve(256);
-    keys_.push_back(start_.repetition_key());
+    main_ = Line{start_, start_, false, 0, false};
+    vars_.clear();
+    cur_ = &main_;
+    keys_ = std::make_unique_for_overwrite<uint64_t[]>(g_.tokens.size() + 1);
+    keys_[0] = start_.repetition_key();
     std::fill(std::begin(seen_), std::end(seen_), 0);
-    remember(keys_.back());
+    remember(keys_[0]);
     if (detail::dead_by_material(start_))
       end_at(0, "moves-after-dead-position",
              "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
-    if (const std::string* tc = g_.tag("TimeControl")) tc_ = pgn::parse_time_control(*tc);
     // Laws 9.6.1/9.6.2 (fivefold repetition, 75 moves) are in force since 1 July 2014; older
     // games (Date tag) are judged without them.
-    for (const char* name : {"Date", "UTCDate", "EventDate"}) {
-      const std::string* d = g_.tag(name);
+    using detail::TagIndex;
+    for (const TagIndex::Name name : {TagIndex::Date, TagIndex::UTCDate, TagIndex::EventDate}) {
+      const std::string* d = tags_[name];
       if (!d || d->size() < 4) continue;
       const std::string& v = *d;
       if (!std::isdigit(static_cast<unsigned char>(v[0])) ||
@@ -346,15 +364,20 @@ class Validator {
     }
 
     // Lines remember the position before their last move only for a variation to start from
-    // (a copy of the position per move otherwise).
-    keep_before_ = opt_.check_variations &&
+    // (a copy of the position per move otherwise). A variation's token is a '(' of the text: a
+    // text without one (a memchr, far shorter than the token list) has none.
+    keep_before_ = opt_.check_variations && g_.text.find('(') != std::string::npos &&
                    std::any_of(g_.tokens.begin(), g_.tokens.end(), [](const pgn::Token& t) {
                      return t.kind == TokenKind::VariationStart;
                    });
     for (const pgn::Token& t : g_.tokens) {
+      if (t.kind == TokenKind::Move) {  // most tokens: first, without the jump table
+        move(t);
+        continue;
+      }
       switch (t.kind) {
         case TokenKind::VariationStart: {
-          Line& cur = lines_.back();
+          Line& cur = *cur_;
           Line v;
           if (opt_.check_variations && cur.has_before && !cur.broken) {
             v.pos = cur.before;
@@ -363,14 +386,18 @@ class Validator {
           } else {
             v.broken = true;  // nothing to replay it from (or its parent line is broken)
           }
-          lines_.push_back(std::move(v));
+          vars_.push_back(std::move(v));
+          cur_ = &vars_.back();
           break;
         }
         case TokenKind::VariationEnd:
-          if (lines_.size() > 1) lines_.pop_back();
+          if (!vars_.empty()) {
+            vars_.pop_back();
+            cur_ = vars_.empty() ? &main_ : &vars_.back();
+          }
           break;
         case TokenKind::Comment:
-          if (lines_.size() == 1 && clock_side_ >= 0) clock_comment(t);
+          if (main_line() && clock_side_ >= 0) clock_comment(t);
           break;
         case TokenKind::Nag:
         case TokenKind::MoveNumber: break;
@@ -379,13 +406,14 @@ class Validator {
         case TokenKind::Move: move(t); break;
       }
     }
+    r_.plies = main_.ply;
   }
 
-  bool main_line() const { return lines_.size() == 1; }
+  bool main_line() const { return cur_ == &main_; }
   std::string where_text() const { return main_line() ? "" : " (in a variation)"; }
 
   void invalid(const pgn::Token& t) {
-    Line& L = lines_.back();
+    Line& L = *cur_;
     if (L.broken) return;
     sink_.error("unparsable-move", L.ply + 1, t.where,
                 "'" + std::string(g_.token_text(t)) + "' is not a move or any other PGN token" +
@@ -394,7 +422,7 @@ class Validator {
   }
 
   void null(const pgn::Token& t) {
-    Line& L = lines_.back();
+    Line& L = *cur_;
     if (L.broken) return;
     const int ply = L.ply + 1;
     if (main_line()) {
@@ -413,35 +441,33 @@ class Validator {
     L.has_before = true;
     L.pos = next;
     L.ply = ply;
-    if (main_line()) after_main_move(t, false);
+    if (main_line()) after_main_move(t);
   }
 
   void report_after_end(int ply, const pgn::Token& t) {
     if (ended_ply_ < 0 || after_end_reported_) return;
     after_end_reported_ = true;
     sink_.error(ended_code_, ply, t.where,
-                "move " + detail::move_prefix(lines_[0].pos) + " " + std::string(g_.token_text(t)) +
+                "move " + detail::move_prefix(main_.pos) + " " + std::string(g_.token_text(t)) +
                     " was played after the game had ended at ply " + std::to_string(ended_ply_) +
                     " by " + ended_why_ + "; the game ended there");
   }
 
   void move(const pgn::Token& t) {
-    Line& L = lines_.back();
+    Line& L = *cur_;
     if (L.broken) return;
     const std::string_view text = g_.token_text(t);
-    const int ply = L.ply + 1;
-    if (main_line() && ended_ply_ >= 0) report_after_end(ply, t);
+    if (ended_ply_ >= 0 && main_line()) report_after_end(L.ply + 1, t);
 
     Move m;
-    if (!parse_san_common(L.pos, text, m) && !read_other_move(L, t, text, ply, m)) return;
+    if (!parse_san_common(L.pos, text, m) && !read_other_move(L, t, text, L.ply + 1, m)) return;
     if (keep_before_) {
       L.before = L.pos;
       L.has_before = true;
     }
-    const bool irreversible_material = L.pos.is_capture(m) || m.is_promotion();
     L.pos.play(m);
-    L.ply = ply;
-    if (main_line()) after_main_move(t, irreversible_material);
+    ++L.ply;
+    if (&L == &main_) after_main_move(t);
   }
 
   // A move that is not strict SAN of the usual shapes: strict SAN through the general parser,
@@ -505,32 +531,33 @@ class Validator {
     sink_.error(code, ply, t.where, msg);
   }
 
-  [[gnu::always_inline]] void after_main_move(const pgn::Token& t, bool material_changed) {
-    const Position& pos = lines_[0].pos;
-    const int ply = lines_[0].ply;
-    r_.plies = ply;
-    const Color mover = ~pos.side_to_move();
-    ++moves_by_[mover];
-    clock_side_ = mover;
+  [[gnu::always_inline]] void after_main_move(const pgn::Token& t) {
+    const Position& pos = main_.pos;
+    const int ply = main_.ply;
+    clock_side_ = ~pos.side_to_move();
 
     // Laws 9.2.2: same position = same pieces, side to move, castling rights and en passant
     // capture possibilities (repetition_key). Positions before the last capture or pawn move
     // cannot recur, so only the last halfmove_clock plies are compared.
     // (Without an en passant square the key is the position's own: no call.)
     const uint64_t key = pos.ep_square() == SQ_NONE ? pos.key() : pos.repetition_key();
-    keys_.push_back(key);
+    keys_[ply] = key;
+    const int hmc = pos.halfmove_clock();
     int count = 1;
-    const int n = static_cast<int>(keys_.size()) - 1;
-    if (pos.halfmove_clock() == 0) std::fill(std::begin(seen_), std::end(seen_), 0);
-    if (maybe_seen(key))
-      for (int j = n - 2; j >= 0 && n - j <= pos.halfmove_clock(); j -= 2) count += keys_[j] == key;
+    if (hmc == 0)
+      std::fill(std::begin(seen_), std::end(seen_), 0);
+    else if (maybe_seen(key))
+      for (int j = ply - 2; j >= 0 && ply - j <= hmc; j -= 2) count += keys_[j] == key;
     remember(key);
+    // The common case: no repetition, no 50 moves, no capture or pawn move (below which
+    // nothing is recorded or ended).
+    if (count < 3 && unsigned(hmc - 1) < 99u) return;
 
     if (count >= 3 && threefold_ply_ < 0) {
       threefold_ply_ = ply;
       threefold_at_ = t.where;
     }
-    if (pos.halfmove_clock() >= 100 && fifty_ply_ < 0) {
+    if (hmc >= 100 && fifty_ply_ < 0) {
       fifty_ply_ = ply;
       fifty_at_ = t.where;
     }
@@ -539,12 +566,15 @@ class Validator {
       // Before 1 July 2014 the Laws had no automatic fivefold / 75-move draw.
     } else if (count >= 5) {
       end_at(ply, "moves-after-fivefold", "fivefold repetition (Laws 9.6.1)");
-    } else if (pos.halfmove_clock() >= 150) {
+    } else if (hmc >= 150) {
       // Laws 9.6.2: 75 moves by each player without pawn move or capture; a mate on the last
       // move takes priority.
       if (!(pos.in_check() && !pos.has_legal_moves()))
         end_at(ply, "moves-after-75-moves", "the 75-move rule (Laws 9.6.2)");
-    } else if (material_changed && detail::dead_by_material(pos)) {
+    } else if (hmc == 0 && detail::dead_by_material(pos)) {
+      // Material changes only by a capture or a promotion, both of which (as any pawn move)
+      // reset the halfmove clock; after a pawn move that is neither, a pawn is left on the
+      // board and the test fails at once. (A null move leaves the material, already judged.)
       end_at(ply, "moves-after-dead-position",
              "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
     }
@@ -566,16 +596,18 @@ class Validator {
     if (last < 0 || !tc_ || tc_->periods.empty() || clock_warnings_ >= 3) return;
     // Time may go up by the increment, plus a new period's time when one starts after this
     // move (e.g. 40/5400+30:1800+30 adds 30 minutes after move 40).
+    // Main-line moves made by `side` (null moves included): the side to move at the start
+    // made the odd plies.
+    const int moves = side == start_.side_to_move() ? (main_.ply + 1) / 2 : main_.ply / 2;
     double allowed = 0;
     int counted = 0;
     for (size_t k = 0; k < tc_->periods.size(); ++k) {
       const auto& p = tc_->periods[k];
-      if (moves_by_[side] > counted || k == 0) allowed = p.increment;
+      if (moves > counted || k == 0) allowed = p.increment;
       if (p.moves > 0) {
         counted += p.moves;
-        if (moves_by_[side] == counted && k + 1 < tc_->periods.size())
-          allowed += tc_->periods[k + 1].seconds;
-        if (moves_by_[side] % p.moves == 0 && k + 1 == tc_->periods.size()) allowed += p.seconds;
+        if (moves == counted && k + 1 < tc_->periods.size()) allowed += tc_->periods[k + 1].seconds;
+        if (moves % p.moves == 0 && k + 1 == tc_->periods.size()) allowed += p.seconds;
       }
     }
     if (*clk > last + allowed + 1.0) {
@@ -585,13 +617,13 @@ class Validator {
                     "%s's clock goes up from %.0f s to %.0f s, more than the %.0f s the time "
                     "control adds",
                     side == WHITE ? "White" : "Black", last, *clk, allowed);
-      sink_.warn("clock-backwards", lines_[0].ply, t.where, buf);
+      sink_.warn("clock-backwards", main_.ply, t.where, buf);
     }
   }
 
   // ---- end of game --------------------------------------------------------------------------
   void judge_end() {
-    const Line& M = lines_[0];
+    const Line& M = main_;
     if (opt_.final_fen) r_.final_fen = M.pos.fen();
     const bool known = !M.broken;
     bool mate = false, stalemate = false;
@@ -639,7 +671,8 @@ class Validator {
     } else if (known && ended_ply_ < 0 && decisive(result_)) {
       check_dead_and_forfeit(M, at, res);
     }
-    if (known && result_ == GameResult::Draw && M.ply < 2 && !g_.tag("FEN") && ended_ply_ < 0)
+    if (known && result_ == GameResult::Draw && M.ply < 2 && !tags_[detail::TagIndex::FEN] &&
+        ended_ply_ < 0)
       sink_.warn("early-draw", M.ply, at,
                  "draw agreed before both players made a move (Laws 5.2.3 needs one move each)");
     if (threefold_ply_ >= 0 && (threefold_ply_ < M.ply || decisive(result_)))
@@ -657,7 +690,7 @@ class Validator {
   void check_dead_and_forfeit(const Line& M, Location at, const std::string& res) {
     const Color winner = result_ == GameResult::WhiteWins ? WHITE : BLACK;
     const std::string wname = winner == WHITE ? "White" : "Black";
-    const bool forfeit = is_time_forfeit(g_.tag("Termination"));
+    const bool forfeit = is_time_forfeit(tags_[detail::TagIndex::Termination]);
     std::string rule = "Laws 6.9";
     if (tc_) {
       if (auto minutes = pgn::minutes_for_60_moves(*tc_); minutes && *minutes < 60)
@@ -668,6 +701,10 @@ class Validator {
     // case (lone minor pieces, blocked pawns) falls there; --full-search runs it always.
     const bool heavy = pos_has_heavy(M.pos, winner);
     if (opt_.dead_position_search && (opt_.full_search || !heavy)) {
+      // Without a loss on time only a dead position is an error, and a mate for the loser shows
+      // at once that it is not one (the winner's search often needs far more nodes: a blocked
+      // pawn to win first, a minor piece's long mate).
+      if (!forfeit && short_helpmate(M.pos, ~winner)) return;
       // The winner being able to mate settles both questions (not dead, flag fall stands).
       const Winnability first = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
       if (first.verdict != Verdict::Unwinnable) return;

@@ -1,0 +1,155 @@
+// The validator's replay loop: the bookkeeping it keeps per main-line move (moves per side for
+// the clock checks, repetition keys, the end of the game by material, variations started from
+// the main line) checked against games whose answers follow from the Laws.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "arbiter/adjudication/validate.h"
+#include "arbiter/engine/pgn.h"
+
+namespace {
+
+using namespace arbiter;
+using adjudication::GameReport;
+
+const std::string kTags =
+    "[Event \"Test\"]\n[Site \"Here\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"A\"]\n"
+    "[Black \"B\"]\n";
+
+GameReport check(const std::string& text) {
+  auto games = pgn::read_all(text);
+  EXPECT_EQ(games.size(), 1u);
+  return adjudication::validate_game(games.at(0));
+}
+
+int count(const GameReport& r, std::string_view code, int ply = -1) {
+  int n = 0;
+  for (auto& i : r.issues) n += i.code == code && (ply < 0 || i.ply == ply);
+  return n;
+}
+
+std::string dump(const GameReport& r) {
+  std::string s;
+  for (auto& i : r.issues) s += i.code + " ply " + std::to_string(i.ply) + ": " + i.message + "\n";
+  return s;
+}
+
+// Moves per side count from the side to move at the start: with Black to move first, Black's
+// second move (ply 3) completes the first period of "2/60:60" and earns its 60 s, and so does
+// White's second move (ply 4); White's third move (ply 6) earns nothing.
+TEST(ValidateReplay, ClockPeriodsCountMovesFromABlackStart) {
+  const auto r = check(kTags +
+                       "[Result \"*\"]\n[TimeControl \"2/60:60\"]\n[SetUp \"1\"]\n"
+                       "[FEN \"4k3/8/8/8/8/8/8/R3K3 b - - 0 1\"]\n\n"
+                       "1... Kd7 {[%clk 0:00:50]} 2. Ra2 {[%clk 0:00:50]} Kc7 {[%clk 0:01:40]} "
+                       "3. Ra3 {[%clk 0:01:45]} Kb7 {[%clk 0:01:35]} 4. Ra4 {[%clk 0:02:10]} *\n");
+  EXPECT_EQ(count(r, "clock-backwards"), 1) << dump(r);
+  EXPECT_EQ(count(r, "clock-backwards", 6), 1) << dump(r);
+  EXPECT_EQ(r.plies, 6);
+}
+
+// The same moves from White's side: now White's second move (ply 3) earns the period's time.
+TEST(ValidateReplay, ClockPeriodsCountMovesFromAWhiteStart) {
+  const auto r = check(kTags +
+                       "[Result \"*\"]\n[TimeControl \"2/60:60\"]\n[SetUp \"1\"]\n"
+                       "[FEN \"r3k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n"
+                       "1. Kd2 {[%clk 0:00:50]} Ra7 {[%clk 0:00:50]} 2. Kc2 {[%clk 0:01:40]} "
+                       "Ra6 {[%clk 0:01:45]} 3. Kb2 {[%clk 0:01:35]} Ra5 {[%clk 0:02:10]} *\n");
+  EXPECT_EQ(count(r, "clock-backwards"), 1) << dump(r);
+  EXPECT_EQ(count(r, "clock-backwards", 6), 1) << dump(r);
+}
+
+// Laws 9.2.2: the third occurrence after a capture counts only positions since the capture; a
+// knight shuffle repeats the position every four plies.
+TEST(ValidateReplay, ThreefoldAfterACaptureAndFiftyMoves) {
+  const auto r = check(kTags +
+                       "[Result \"1/2-1/2\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nf3 Nf6 4. Ng1 Ng8 "
+                       "5. Nf3 Nf6 6. Ng1 Ng8 7. Nc3 1/2-1/2\n");
+  EXPECT_EQ(count(r, "threefold-available", 12), 1) << dump(r);
+  EXPECT_EQ(count(r, "moves-after-fivefold"), 0) << dump(r);
+  // 50 moves by each side without capture or pawn move (Laws 9.3): a rook and king shuffle
+  // from a FEN whose halfmove clock is 96 reaches 100 at the fourth ply.
+  const auto f = check(kTags +
+                       "[Result \"1/2-1/2\"]\n[SetUp \"1\"]\n"
+                       "[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 96 80\"]\n\n"
+                       "80. Ra2 Kd7 81. Ra1 Ke8 82. Ra2 1/2-1/2\n");
+  EXPECT_EQ(count(f, "fifty-moves-available", 4), 1) << dump(f);
+}
+
+// Laws 5.2.2: the game ends when a capture or a promotion leaves no mating material: here the
+// king's capture of the new queen (K+N v K, ply 6), or a promotion to a bishop on the colour of
+// the other bishop (ply 1); a pawn move before it keeps the game alive.
+TEST(ValidateReplay, DeadPositionAfterCaptureOrPromotion) {
+  const auto r = check(kTags +
+                       "[Result \"1-0\"]\n[SetUp \"1\"]\n"
+                       "[FEN \"8/8/4k3/8/8/1p6/2N5/3K4 b - - 0 1\"]\n\n"
+                       "1... b2 2. Nb4 b1=Q+ 3. Kd2 Qc2+ 4. Kxc2 Kf5 1-0\n");
+  EXPECT_EQ(count(r, "moves-after-dead-position", 7), 1) << dump(r);
+  EXPECT_EQ(count(r, "decisive-result-in-dead-position", 6), 1) << dump(r);
+  EXPECT_EQ(r.ending, "dead position");
+  const auto b = check(kTags +
+                       "[Result \"0-1\"]\n[SetUp \"1\"]\n"
+                       "[FEN \"4k3/8/8/8/8/8/1p6/4KB2 b - - 0 1\"]\n\n1... b1=B 2. Ke2 0-1\n");
+  EXPECT_EQ(count(b, "moves-after-dead-position", 2), 1) << dump(b);
+  EXPECT_EQ(count(b, "decisive-result-in-dead-position", 1), 1) << dump(b);
+}
+
+// Variations from the main line's last move, and one nested in a variation, are replayed from
+// the position before that move (a move legal only there, a side to move that must be right):
+// an illegal move in either is reported at its ply, and the main line goes on.
+TEST(ValidateReplay, VariationsStartBeforeTheLastMove) {
+  const auto r = check(kTags +
+                       "[Result \"*\"]\n\n1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6 3. Ke2) 2... d6) "
+                       "2. Nf3 (2. Bc4 Nf6 3. Bxf7+) 2... Nc6 (2... Ke7 3. Bc4 Ke8) 3. Bb5 *\n");
+  EXPECT_EQ(count(r, "illegal-move"), 0) << dump(r);
+  EXPECT_EQ(r.plies, 5);
+  const auto bad = check(kTags +
+                         "[Result \"*\"]\n\n1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6 3. Bb6) 2... d6) "
+                         "2. Nf3 (2. Bc4 Nf6 3. e5) 2... Nc6 3. Bb5 *\n");
+  // 3. Bb6: no bishop reaches b6; 3. e5: the square is taken by Black's pawn.
+  EXPECT_EQ(count(bad, "illegal-move", 5), 2) << dump(bad);
+  EXPECT_EQ(bad.plies, 5);
+}
+
+// Laws 5.2.2 and 6.9: a decisive result is an error in a dead position, or after a loss on time
+// when the winner cannot mate; a position where only the loser can mate is neither.
+TEST(ValidateReplay, DecisiveResultsAndWhoCanMate) {
+  // Locked pawns, no capture ever possible: dead, whatever the result.
+  const auto dead = check(kTags +
+                          "[Result \"0-1\"]\n[SetUp \"1\"]\n"
+                          "[FEN \"1k6/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/1K6 w - - 0 1\"]\n\n"
+                          "1. Kc2 Kc7 0-1\n");
+  EXPECT_EQ(count(dead, "decisive-result-in-dead-position", 2), 1) << dump(dead);
+  // White's bare king wins: Black's queen can still mate, so the position is not dead, and only
+  // a loss on time makes it a draw.
+  const std::string game =
+      "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/2q5/8/4K3 w - - 0 1\"]\n\n"
+      "1. Kf2 Qd2+ 1-0\n";
+  const auto resigned = check(kTags + "[Result \"1-0\"]\n" + game);
+  EXPECT_EQ(resigned.errors(), 0) << dump(resigned);
+  const auto on_time = check(kTags + "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n" + game);
+  EXPECT_EQ(count(on_time, "time-forfeit-unwinnable", 2), 1) << dump(on_time);
+  EXPECT_EQ(on_time.errors(), 1) << dump(on_time);
+}
+
+// The fivefold repetition ends a game only from 1 July 2014 (Laws 9.6.1); the date is the last
+// Date tag, else UTCDate, else EventDate.
+TEST(ValidateReplay, AutomaticDrawsFollowTheLastDateTag) {
+  const std::string shuffle =
+      "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+      "9. e4 *\n";
+  const std::string names =
+      "[Event \"Test\"]\n[Site \"Here\"]\n[Round \"1\"]\n[White \"A\"]\n"
+      "[Black \"B\"]\n[Result \"*\"]\n";
+  const auto later = check(names + "[Date \"2010.01.01\"]\n[Date \"2020.01.01\"]\n\n" + shuffle);
+  EXPECT_EQ(count(later, "moves-after-fivefold", 17), 1) << dump(later);
+  const auto earlier = check(names + "[Date \"2020.01.01\"]\n[Date \"2010.01.01\"]\n\n" + shuffle);
+  EXPECT_EQ(count(earlier, "moves-after-fivefold"), 0) << dump(earlier);
+  const auto utc = check(names + "[Date \"????.??.??\"]\n[UTCDate \"2014.06.30\"]\n\n" + shuffle);
+  EXPECT_EQ(count(utc, "moves-after-fivefold"), 0) << dump(utc);
+  const auto event = check(names + "[EventDate \"2014.07.01\"]\n\n" + shuffle);
+  EXPECT_EQ(count(event, "moves-after-fivefold", 17), 1) << dump(event);
+}
+
+}  // namespace
