@@ -513,16 +513,18 @@ class Tokenizer {
   // at the first byte that word() or run() must look at: results ("1-0", "1/2-1/2"), the words
   // that are no move ("e", "ep", "Z0", "null"), digits starting with 0 (castling "0-0", the
   // null move "0000"), digits glued to letters, anything else.
-  void common_run(bool& line_start) {
+  void common_run(bool& line_start_out) {
     const char* const p = s_.data();
     const size_t size = s_.size();
     size_t i = i_, line_begin = line_begin_;
     uint32_t line = line_;
-    bool pushed = false;
+    bool pushed = false, line_start = line_start_out;
+    const bool ascii = ascii_;
+    std::vector<Token>& tokens = g_.tokens;
     // Column of index k on an ASCII line: k - origin.
     size_t origin = line_begin - (line_begin == 0 ? first_col_ : 1);
     const auto at = [&](size_t k) -> Location {
-      if (ascii_) return {line, static_cast<uint32_t>(k - origin)};
+      if (ascii) return {line, static_cast<uint32_t>(k - origin)};
       i_ = k, line_ = line, line_begin_ = line_begin;
       return here();
     };
@@ -578,7 +580,7 @@ class Tokenizer {
             (c == 'Z' && n == 2 && p[b + 1] == '0') ||
             (c == 'n' && n == 4 && std::memcmp(p + b, "null", 4) == 0))
           break;
-        g_.tokens.push_back(
+        tokens.push_back(
             {TokenKind::Move, static_cast<uint32_t>(b), static_cast<uint32_t>(n), 0, at(b)});
         i = e;
       } else if (c >= '1' && c <= '9' &&
@@ -590,8 +592,8 @@ class Tokenizer {
           i = b;
           break;
         }
-        g_.tokens.push_back({TokenKind::MoveNumber, static_cast<uint32_t>(b),
-                             static_cast<uint32_t>(i - b), v, at(b)});
+        tokens.push_back({TokenKind::MoveNumber, static_cast<uint32_t>(b),
+                          static_cast<uint32_t>(i - b), v, at(b)});
       } else {
         break;
       }
@@ -599,6 +601,7 @@ class Tokenizer {
       line_start = false;
     }
     i_ = i, line_ = line, line_begin_ = line_begin;
+    line_start_out = line_start;
     movetext_ |= pushed;
   }
 
