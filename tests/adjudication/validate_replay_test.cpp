@@ -131,6 +131,20 @@ TEST(ValidateReplay, DecisiveResultsAndWhoCanMate) {
   const auto on_time = check(kTags + "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n" + game);
   EXPECT_EQ(count(on_time, "time-forfeit-unwinnable", 2), 1) << dump(on_time);
   EXPECT_EQ(on_time.errors(), 1) << dump(on_time);
+  // The same with a pawn for Black, which must promote before it can mate.
+  const std::string pawn =
+      "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/2k5/4p3/K7 w - - 0 1\"]\n\n1. Kb1 1-0\n";
+  const auto pawn_resigned = check(kTags + "[Result \"1-0\"]\n" + pawn);
+  EXPECT_EQ(pawn_resigned.errors(), 0) << dump(pawn_resigned);
+  const auto pawn_on_time =
+      check(kTags + "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n" + pawn);
+  EXPECT_EQ(count(pawn_on_time, "time-forfeit-unwinnable", 1), 1) << dump(pawn_on_time);
+  // Both sides with pawns and a minor piece, the winner's pawn blocked (a game of the TCEC
+  // file): not dead, both can still mate.
+  const auto tcec = check(kTags +
+                          "[Result \"1-0\"]\n[SetUp \"1\"]\n"
+                          "[FEN \"8/8/8/2N2p2/6k1/1p6/1P6/3K4 b - - 0 87\"]\n\n87... Kf4 1-0\n");
+  EXPECT_EQ(tcec.errors(), 0) << dump(tcec);
 }
 
 // The fivefold repetition ends a game only from 1 July 2014 (Laws 9.6.1); the date is the last
@@ -150,6 +164,37 @@ TEST(ValidateReplay, AutomaticDrawsFollowTheLastDateTag) {
   EXPECT_EQ(count(utc, "moves-after-fivefold"), 0) << dump(utc);
   const auto event = check(names + "[EventDate \"2014.07.01\"]\n\n" + shuffle);
   EXPECT_EQ(count(event, "moves-after-fivefold", 17), 1) << dump(event);
+}
+
+// Castling (Laws 3.8.2; Chess960 Guidelines II): legal castlings in either direction, then
+// castlings out of check, through an attacked square, onto an occupied square or without the
+// right, each an illegal move at its ply; a check mark after a castling that gives check.
+TEST(ValidateReplay, CastlingLegalAndIllegal) {
+  auto errors = [](const GameReport& r) { return r.errors(); };
+  EXPECT_EQ(
+      errors(check(kTags + "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 "
+                           "O-O 6. Kh1 Kh8 7. Rg1 Rg8 *\n")),
+      0);
+  auto at = [](const std::string& fen, const std::string& moves, bool chess960 = false) {
+    return check(kTags + "[Result \"*\"]\n" + (chess960 ? "[Variant \"Chess960\"]\n" : "") +
+                 "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + moves + " *\n");
+  };
+  const std::string in_check = "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1";
+  EXPECT_EQ(count(at(in_check, "1. O-O"), "illegal-move", 1), 1);
+  EXPECT_EQ(count(at(in_check, "1. O-O-O"), "illegal-move", 1), 1);
+  const std::string f1_attacked = "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1";
+  EXPECT_EQ(count(at(f1_attacked, "1. O-O"), "illegal-move", 1), 1);
+  const auto long_side = at(f1_attacked, "1. O-O-O Ke7 2. Rd7+");
+  EXPECT_EQ(errors(long_side), 0) << dump(long_side);
+  EXPECT_EQ(count(at("4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "1. O-O"), "illegal-move", 1), 1);
+  const auto with_check = at("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "1. O-O+ Ke7");
+  EXPECT_EQ(errors(with_check), 0) << dump(with_check);
+  // Chess960: king b1 to g1 and rook d1 to f1 (then on f1: Rf7 gives check); the queen-side
+  // castling would put the rook on d1, where the other rook stands.
+  const std::string c960 = "r5k1/8/8/8/8/8/8/RK1R4 w KQ - 0 1";
+  const auto short960 = at(c960, "1. O-O Kh7 2. Rf7+", true);
+  EXPECT_EQ(errors(short960), 0) << dump(short960);
+  EXPECT_EQ(count(at(c960, "1. O-O-O", true), "illegal-move", 1), 1);
 }
 
 }  // namespace

@@ -3,11 +3,22 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
 #endif
+#include <cstring>
+
 #include "arbiter/engine/pgn_tags.h"
 #include "arbiter/engine/pgn_writer.h"
 #include "internal.h"
 
 namespace arbiter::adjudication::detail {
+
+namespace {
+// Whether a tag name of the same length as `name` is `name`: a comparison of a known length,
+// which compiles to a few integer compares.
+template <std::size_t N>
+bool named(const std::string& n, const char (&name)[N]) {
+  return std::memcmp(n.data(), name, N - 1) == 0;
+}
+}  // namespace
 
 TagIndex::TagIndex(const pgn::RawGame& g) {
   // Names by length, then compared in full (PGN tag names are case-sensitive).
@@ -15,25 +26,25 @@ TagIndex::TagIndex(const pgn::RawGame& g) {
     const std::string& n = t.name;
     Name k;
     switch (n.size()) {
-      case 3: k = FEN; break;
-      case 4: k = n[0] == 'S' ? Site : Date; break;
+      case 3: k = named(n, "FEN") ? FEN : kCount; break;
+      case 4: k = named(n, "Site") ? Site : named(n, "Date") ? Date : kCount; break;
       case 5:
-        k = n[0] == 'E'   ? Event
-            : n[0] == 'R' ? Round
-            : n[0] == 'W' ? White
-            : n[0] == 'B' ? Black
-                          : SetUp;
+        k = named(n, "Event")   ? Event
+            : named(n, "Round") ? Round
+            : named(n, "White") ? White
+            : named(n, "Black") ? Black
+            : named(n, "SetUp") ? SetUp
+                                : kCount;
         break;
-      case 6: k = Result; break;
-      case 7: k = UTCDate; break;
-      case 9: k = EventDate; break;
-      case 11: k = n[1] == 'i' ? TimeControl : Termination; break;
+      case 6: k = named(n, "Result") ? Result : kCount; break;
+      case 7: k = named(n, "UTCDate") ? UTCDate : kCount; break;
+      case 9: k = named(n, "EventDate") ? EventDate : kCount; break;
+      case 11:
+        k = named(n, "TimeControl") ? TimeControl : named(n, "Termination") ? Termination : kCount;
+        break;
       default: continue;
     }
-    static constexpr std::string_view kNames[kCount] = {
-        "Event",       "Site", "Date",  "Round",       "White",   "Black",    "Result",
-        "TimeControl", "FEN",  "SetUp", "Termination", "UTCDate", "EventDate"};
-    if (n == kNames[k]) value[k] = &t.value;
+    if (k != kCount) value[k] = &t.value;
   }
 }
 

@@ -105,15 +105,38 @@ bool pos_has_heavy(const Position& pos, Color c) {
   return false;
 }
 
-// Whether `side` has a short helpmate from `pos`: the quick first look of the unwinnability
-// solver (a few hundred nodes), its line checked move by move to end in checkmate by `side`. A
-// true answer is a witness that the position is not dead (Laws 5.2.2); false proves nothing.
+// Whether `side` has a short helpmate from `pos`: the quick first looks of the unwinnability
+// solver (a few hundred nodes each): a mate at once, or, for a side with pawns but no queen or
+// rook, a pawn walked to a queen (the other side making way) and a mate with it. The line is
+// checked move by move to end in checkmate by `side`: a true answer is a witness that the
+// position is not dead (Laws 5.2.2); false proves nothing.
 bool short_helpmate(const Position& pos, Color side) {
   if (detail::material_proves_unwinnable(pos, side, nullptr, nullptr)) return false;
   detail::TranspositionTable tt(10);
   detail::Helpmate glance(side);
   std::vector<Move> line;
-  return glance.run(pos, 1, 6, 400, 800, &tt, line) && replays_to_mate(pos, line, side);
+  if (glance.run(pos, 1, 6, 400, 800, &tt, line)) return replays_to_mate(pos, line, side);
+  if (pos.pieces(side, QUEEN) | pos.pieces(side, ROOK) || !pos.pieces(side, PAWN)) return false;
+  detail::Helpmate promo(side);
+  promo.winner_promotes_to(QUEEN);
+  std::vector<Move> first;
+  if (!promo.run(pos, 1, 30, 400, 0, &tt, first)) return false;
+  Position next = pos;
+  for (Move m : first) next.play(m);
+  detail::Helpmate mate(side);
+  if (!mate.run(next, 1, 6, 400, 800, &tt, line)) return false;
+  first.insert(first.end(), line.begin(), line.end());
+  return replays_to_mate(pos, first, side);
+}
+
+// Castling written "O-O" or "O-O-O" without a suffix, when it is legal (Laws 3.8.2): the move
+// the general SAN parser returns for it (strict SAN checks a check mark only when there is one),
+// found without the detour through it. Anything else is left to the general parser.
+bool plain_castling(const Position& pos, std::string_view text, Move& m) {
+  if (text != "O-O" && text != "O-O-O") return false;
+  if (pos.in_check()) return false;
+  m = pos.legal_castling(text.size() == 3 ? KING_SIDE : QUEEN_SIDE);
+  return !m.is_none();
 }
 
 Position null_move(const Position& pos, bool& ok) {
@@ -168,8 +191,8 @@ class Validator {
   // A 1,024-bit filter of the keys since the last capture or pawn move: a key whose bit is
   // clear has not occurred there, and only the others are compared with earlier positions.
   uint64_t seen_[16] = {};
-  void remember(uint64_t key) { seen_[key >> 60] |= uint64_t{1} << ((key >> 54) & 63); }
-  bool maybe_seen(uint64_t key) const { return seen_[key >> 60] >> ((key >> 54) & 63) & 1; }
+  uint64_t& seen_word(uint64_t key) { return seen_[key >> 60]; }
+  static uint64_t seen_bit(uint64_t key) { return uint64_t{1} << ((key >> 54) & 63); }
 
   // Where and how the game ended on the board before its last move (Laws 5.2.2, 9.6).
   int ended_ply_ = -1;
@@ -340,7 +363,7 @@ class Validator {
     keys_ = std::make_unique_for_overwrite<uint64_t[]>(g_.tokens.size() + 1);
     keys_[0] = start_.repetition_key();
     std::fill(std::begin(seen_), std::end(seen_), 0);
-    remember(keys_[0]);
+    seen_word(keys_[0]) |= seen_bit(keys_[0]);
     if (detail::dead_by_material(start_))
       end_at(0, "moves-after-dead-position",
              "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
@@ -350,15 +373,20 @@ class Validator {
     for (const TagIndex::Name name : {TagIndex::Date, TagIndex::UTCDate, TagIndex::EventDate}) {
       const std::string* d = tags_[name];
       if (!d || d->size() < 4) continue;
-      const std::string& v = *d;
+      const std::string_view v = *d;
       if (!std::isdigit(static_cast<unsigned char>(v[0])) ||
-          v.substr(0, 4).find('?') != std::string::npos)
+          v.substr(0, 4).find('?') != std::string_view::npos)
         continue;
-      const int year = std::atoi(v.substr(0, 4).c_str());
+      // The leading digits of the year (as atoi reads them), and the month when it has two.
+      int year = 0;
+      for (char c : v.substr(0, 4)) {
+        if (c < '0' || c > '9') break;
+        year = 10 * year + (c - '0');
+      }
       int month = 12;
       if (v.size() >= 7 && std::isdigit(static_cast<unsigned char>(v[5])) &&
           std::isdigit(static_cast<unsigned char>(v[6])))
-        month = std::atoi(v.substr(5, 2).c_str());
+        month = 10 * (v[5] - '0') + (v[6] - '0');
       automatic_draws_ = year > 2014 || (year == 2014 && month >= 7);
       break;
     }
@@ -375,6 +403,7 @@ class Validator {
         move(t);
         continue;
       }
+      if (t.kind == TokenKind::MoveNumber) continue;  // the next most, nothing to do
       switch (t.kind) {
         case TokenKind::VariationStart: {
           Line& cur = *cur_;
@@ -460,7 +489,9 @@ class Validator {
     if (ended_ply_ >= 0 && main_line()) report_after_end(L.ply + 1, t);
 
     Move m;
-    if (!parse_san_common(L.pos, text, m) && !read_other_move(L, t, text, L.ply + 1, m)) return;
+    if (!parse_san_common(L.pos, text, m) && !plain_castling(L.pos, text, m) &&
+        !read_other_move(L, t, text, L.ply + 1, m))
+      return;
     if (keep_before_) {
       L.before = L.pos;
       L.has_before = true;
@@ -544,11 +575,13 @@ class Validator {
     keys_[ply] = key;
     const int hmc = pos.halfmove_clock();
     int count = 1;
+    uint64_t& word = seen_word(key);
+    const uint64_t bit = seen_bit(key);
     if (hmc == 0)
       std::fill(std::begin(seen_), std::end(seen_), 0);
-    else if (maybe_seen(key))
+    else if (word & bit)
       for (int j = ply - 2; j >= 0 && ply - j <= hmc; j -= 2) count += keys_[j] == key;
-    remember(key);
+    word |= bit;
     // The common case: no repetition, no 50 moves, no capture or pawn move (below which
     // nothing is recorded or ended).
     if (count < 3 && unsigned(hmc - 1) < 99u) return;
@@ -571,10 +604,12 @@ class Validator {
       // move takes priority.
       if (!(pos.in_check() && !pos.has_legal_moves()))
         end_at(ply, "moves-after-75-moves", "the 75-move rule (Laws 9.6.2)");
-    } else if (hmc == 0 && detail::dead_by_material(pos)) {
+    } else if (hmc == 0 && !(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN)) &&
+               detail::dead_by_material(pos)) {
       // Material changes only by a capture or a promotion, both of which (as any pawn move)
       // reset the halfmove clock; after a pawn move that is neither, a pawn is left on the
       // board and the test fails at once. (A null move leaves the material, already judged.)
+      // A pawn, rook or queen on the board rules a dead position by material out at once.
       end_at(ply, "moves-after-dead-position",
              "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
     }
