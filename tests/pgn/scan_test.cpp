@@ -117,3 +117,21 @@ TEST(PgnScan, LongSymbolIsOneToken) {
 }
 
 }  // namespace
+
+// PGN 7: a SAN/UCI symbol continues with letters, digits and _+#=:-, plus the `/` and `@` some
+// writers use; any other byte ends it. Checked for every byte value, with the symbol far enough
+// from the end of the text for the block scan (64 bytes) and at its end for the byte loop.
+TEST(PgnScan, SymbolCharactersForEveryByte) {
+  const auto continues = [](int c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           std::string_view("_+#=:-/@").find(static_cast<char>(c)) != std::string_view::npos;
+  };
+  for (int c = 1; c < 256; ++c) {
+    const std::string sym = std::string("Nb") + static_cast<char>(c) + "d";
+    for (const std::string& tail : {std::string(70, ' ') + "*", std::string()}) {
+      const auto g = parse_game("1. " + sym + tail);
+      ASSERT_GE(g.tokens.size(), 2u) << c;
+      EXPECT_EQ(g.token_text(g.tokens[1]), continues(c) ? sym : "Nb") << "byte " << c;
+    }
+  }
+}

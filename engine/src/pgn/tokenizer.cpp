@@ -6,6 +6,9 @@
 #pragma GCC diagnostic ignored "-Wrestrict"
 #endif
 #include <emmintrin.h>
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #include <cstring>
 
@@ -34,6 +37,43 @@ struct SymbolTable {
 };
 constexpr SymbolTable kSymbol;
 inline bool is_symbol(char c) { return kSymbol.t[static_cast<unsigned char>(c)]; }
+
+#if defined(__AVX2__)
+// One bit per byte of p[0, 64): set where the byte is no symbol character (is_symbol false).
+// Two nibble lookups: the high nibble picks a group of 16 code points (bit g), the low nibble's
+// entry holds bit g when that code point of the group is a symbol character.
+inline uint64_t non_symbol_bits(const char* p) {
+  constexpr auto lo_bits = [](int lo) {
+    int m = 0;
+    if (lo == 3 || lo == 0xB || lo == 0xD || lo == 0xF) m |= 1;  // 0x2_: # + - /
+    if (lo <= 0xA || lo == 0xD) m |= 2;                          // 0x3_: 0-9 : =
+    m |= 4;                                                      // 0x4_: @ A-O
+    if (lo <= 0xA || lo == 0xF) m |= 8;                          // 0x5_: P-Z _
+    if (lo >= 1) m |= 16;                                        // 0x6_: a-o
+    if (lo <= 0xA) m |= 32;                                      // 0x7_: p-z
+    return static_cast<char>(m);
+  };
+  const __m256i lo_table = _mm256_setr_epi8(
+      lo_bits(0), lo_bits(1), lo_bits(2), lo_bits(3), lo_bits(4), lo_bits(5), lo_bits(6),
+      lo_bits(7), lo_bits(8), lo_bits(9), lo_bits(10), lo_bits(11), lo_bits(12), lo_bits(13),
+      lo_bits(14), lo_bits(15), lo_bits(0), lo_bits(1), lo_bits(2), lo_bits(3), lo_bits(4),
+      lo_bits(5), lo_bits(6), lo_bits(7), lo_bits(8), lo_bits(9), lo_bits(10), lo_bits(11),
+      lo_bits(12), lo_bits(13), lo_bits(14), lo_bits(15));
+  const __m256i hi_table = _mm256_setr_epi8(0, 0, 1, 2, 4, 8, 16, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                            1, 2, 4, 8, 16, 32, 0, 0, 0, 0, 0, 0, 0, 0);
+  const __m256i nibble = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
+  uint64_t bits = 0;
+  for (int h = 0; h < 2; ++h) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * h));
+    const __m256i lo = _mm256_shuffle_epi8(lo_table, _mm256_and_si256(v, nibble));
+    const __m256i hi =
+        _mm256_shuffle_epi8(hi_table, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
+    const __m256i none = _mm256_cmpeq_epi8(_mm256_and_si256(lo, hi), zero);
+    bits |= uint64_t{static_cast<uint32_t>(_mm256_movemask_epi8(none))} << (32 * h);
+  }
+  return bits;
+}
+#endif
 // PGN 8.1.1: tag names are letters, digits and underscores.
 struct NameTable {
   bool t[256];
@@ -473,19 +513,50 @@ class Tokenizer {
   // at the first byte that word() or run() must look at: results ("1-0", "1/2-1/2"), the words
   // that are no move ("e", "ep", "Z0", "null"), digits starting with 0 (castling "0-0", the
   // null move "0000"), digits glued to letters, anything else.
-  void common_run(bool& line_start) {
+  void common_run(bool& line_start_out) {
     const char* const p = s_.data();
     const size_t size = s_.size();
     size_t i = i_, line_begin = line_begin_;
     uint32_t line = line_;
-    bool pushed = false;
+    bool pushed = false, line_start = line_start_out;
+    const bool ascii = ascii_;
+    std::vector<Token>& tokens = g_.tokens;
     // Column of index k on an ASCII line: k - origin.
     size_t origin = line_begin - (line_begin == 0 ? first_col_ : 1);
     const auto at = [&](size_t k) -> Location {
-      if (ascii_) return {line, static_cast<uint32_t>(k - origin)};
+      if (ascii) return {line, static_cast<uint32_t>(k - origin)};
       i_ = k, line_ = line, line_begin_ = line_begin;
       return here();
     };
+#if defined(__AVX2__)
+    // Where symbols end, from a 64-byte window of non-symbol bits (window = p + w0), refreshed
+    // as the tokens move on; the byte loop reads the last 64 bytes of the text.
+    size_t w0 = 0;
+    uint64_t non_symbol = 0;
+    bool window = false;
+    const auto symbol_end = [&](size_t b) -> size_t {
+      if (!window || b - w0 >= 56) {
+        window = b + 64 <= size;
+        if (window) {
+          w0 = b;
+          non_symbol = non_symbol_bits(p + b);
+        }
+      }
+      if (window) {
+        if (const uint64_t m = non_symbol >> (b - w0 + 1))
+          return b + 1 + static_cast<size_t>(__builtin_ctzll(m));
+      }
+      size_t e = b + 1;
+      while (is_symbol(p[e])) ++e;  // symbols hold no newline
+      return e;
+    };
+#else
+    const auto symbol_end = [&](size_t b) -> size_t {
+      size_t e = b + 1;
+      while (is_symbol(p[e])) ++e;  // symbols hold no newline
+      return e;
+    };
+#endif
     // (p[size] is the NUL after a std::string's bytes, which ends every run below: no bounds
     // tests. A NUL in the text stops the loop as any other unexpected byte does.)
     for (;;) {
@@ -503,14 +574,13 @@ class Tokenizer {
       }
       const size_t b = i;
       if (is_alpha(c)) {
-        size_t e = b + 1;
-        while (is_symbol(p[e])) ++e;  // symbols hold no newline
+        const size_t e = symbol_end(b);
         const size_t n = e - b;
         if ((c == 'e' && (n == 1 || (n == 2 && p[b + 1] == 'p'))) ||
             (c == 'Z' && n == 2 && p[b + 1] == '0') ||
             (c == 'n' && n == 4 && std::memcmp(p + b, "null", 4) == 0))
           break;
-        g_.tokens.push_back(
+        tokens.push_back(
             {TokenKind::Move, static_cast<uint32_t>(b), static_cast<uint32_t>(n), 0, at(b)});
         i = e;
       } else if (c >= '1' && c <= '9' &&
@@ -522,8 +592,8 @@ class Tokenizer {
           i = b;
           break;
         }
-        g_.tokens.push_back({TokenKind::MoveNumber, static_cast<uint32_t>(b),
-                             static_cast<uint32_t>(i - b), v, at(b)});
+        tokens.push_back({TokenKind::MoveNumber, static_cast<uint32_t>(b),
+                          static_cast<uint32_t>(i - b), v, at(b)});
       } else {
         break;
       }
@@ -531,6 +601,7 @@ class Tokenizer {
       line_start = false;
     }
     i_ = i, line_ = line, line_begin_ = line_begin;
+    line_start_out = line_start;
     movetext_ |= pushed;
   }
 

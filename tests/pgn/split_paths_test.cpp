@@ -1,0 +1,118 @@
+// The splitter's block scans (tag pairs, movetext, comments) against its byte-by-byte reading.
+// A source that hands out one byte per read leaves the splitter never more than one byte ahead,
+// so every block scan declines and the byte loops read all of it: the games, their bytes, start
+// locations and diagnostics must come out the same as from one large read. Inputs: the shared
+// corpora (a prefix in CI), every testcase file, and tag-pair shapes with their bytes changed
+// at random (fixed seed) around what the block scans test for.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <random>
+
+#include "arbiter/engine/pgn.h"
+#include "test_support.h"
+
+namespace {
+
+using namespace arbiter::pgn;
+
+class TrickleSource final : public ByteSource {
+ public:
+  explicit TrickleSource(std::string s) : s_(std::move(s)) {}
+  size_t read(char* buf, size_t n) override {
+    // (The first read holds three bytes: the splitter looks for a BOM in the first read.)
+    const size_t k = std::min({n, s_.size() - pos_, pos_ == 0 ? size_t{3} : size_t{1}});
+    std::memcpy(buf, s_.data() + pos_, k);
+    pos_ += k;
+    return k;
+  }
+  uint64_t consumed() const override { return pos_; }
+  uint64_t size() const override { return s_.size(); }
+
+ private:
+  std::string s_;
+  size_t pos_ = 0;
+};
+
+std::string describe(const GameChunk& c) {
+  std::string s = "game " + std::to_string(c.index) + " at " + std::to_string(c.start.line) + ":" +
+                  std::to_string(c.start.column) + ", " + std::to_string(c.bytes.size()) +
+                  " bytes\n";
+  for (auto& d : c.diagnostics)
+    s += "  " + d.code + " " + std::to_string(d.where.line) + ":" + std::to_string(d.where.column) +
+         " " + d.message + "\n";
+  return s;
+}
+
+// Splits `text` both ways and expects the same games.
+void expect_same_split(const std::string& text, const std::string& what) {
+  Splitter fast(memory_source(text));
+  Splitter slow(std::make_unique<TrickleSource>(text));
+  GameChunk a, b;
+  for (size_t n = 0;; ++n) {
+    const bool more_a = fast.next(a), more_b = slow.next(b);
+    ASSERT_EQ(more_a, more_b) << what << ": game " << n;
+    if (!more_a) return;
+    ASSERT_EQ(describe(a), describe(b)) << what;
+    ASSERT_EQ(a.bytes, b.bytes) << what << ": game " << n;
+  }
+}
+
+std::string read_file(const std::filesystem::path& p, size_t limit) {
+  auto src = open_source(p.string());
+  std::string s(limit, '\0');
+  size_t n = 0, k;
+  while (n < limit && (k = src->read(s.data() + n, limit - n)) > 0) n += k;
+  s.resize(n);
+  return s;
+}
+
+TEST(PgnSplitPaths, CorporaAndTestcases) {
+  namespace fs = std::filesystem;
+  using arbiter::test::shared;
+  const size_t limit = arbiter::test::full_run() ? size_t{1} << 30 : size_t{400} << 10;
+  size_t files = 0;
+  for (const char* dir : {"data/pgn/corpus", "data/pgn/testcases"})
+    for (auto& e : fs::recursive_directory_iterator(shared(dir))) {
+      const std::string name = e.path().filename().string();
+      if (!e.is_regular_file() || name.find(".pgn") == std::string::npos) continue;
+      expect_same_split(read_file(e.path(), limit), e.path().string());
+      ++files;
+    }
+  EXPECT_GT(files, 40u);
+}
+
+TEST(PgnSplitPaths, TagPairShapes) {
+  const std::vector<std::string> shapes = {
+      "[Event \"E\"]\n[Site \"a ] b\"]\n[Date \"x \\\" y\"]\n[Round \"1\"]\n\n1. e4 e5 *\n\n",
+      "[Event \"E\"] [Site \"s\"]\n[White \"w\" ]\n[Black\t\"b\"]\n1. d4 1-0\n",
+      "[Event \"E\"\n[Site \"s\"]]\n[X Y]\n[Z \"\"\"]\n\n1. c4 0-1\n\n",
+      "[Event \"E\"]\n[Annotator \"a\\\\\"]\n[Black \"q\"r\"]\n\n{c} 1. e4 (1. d4) 1/2-1/2\n",
+      "[Event \"" + std::string(80, 'v') + "\"]\n[Site \"" + std::string(40, 's') +
+          "\"]\n\n1. Nf3 *\n",
+  };
+  // Bytes that the block scans stop at or step over.
+  const std::string alphabet = std::string("\"]\\[\n\t\r ") + '\0' + '\x01' + '\x7F' + "a{};%()-*1";
+  std::mt19937 rng(20261130);
+  for (auto& s : shapes) expect_same_split(s + s + s, "shape");
+  for (int round = 0; round < 3000; ++round) {
+    std::string s;
+    for (int k = 0; k < 4; ++k) s += shapes[rng() % shapes.size()];
+    const int edits = 1 + static_cast<int>(rng() % 4);
+    for (int k = 0; k < edits; ++k) {
+      const size_t at = rng() % s.size();
+      const char c = alphabet[rng() % alphabet.size()];
+      switch (rng() % 3) {
+        case 0: s[at] = c; break;
+        case 1: s.insert(s.begin() + static_cast<std::ptrdiff_t>(at), c); break;
+        default: s.erase(at, 1); break;
+      }
+    }
+    expect_same_split(s, "round " + std::to_string(round));
+    if (HasFatalFailure()) return;
+  }
+}
+
+}  // namespace
