@@ -181,10 +181,12 @@ class Validator {
   GameResult result_ = GameResult::None;  // as recorded: marker, else the Result tag
   Location result_at_;
   bool chess960_ = false;
-  Position start_;
-  Line main_;               // the main line
-  std::vector<Line> vars_;  // the variations open at this point, innermost last
-  Line* cur_ = &main_;      // the line the next move belongs to
+  // The main line; setup_start() puts the start position in main_.pos (a Line is built with the
+  // standard start position), from which replay() goes on without a copy.
+  Line main_;
+  Color start_turn_ = WHITE;  // side to move in the start position
+  std::vector<Line> vars_;    // the variations open at this point, innermost last
+  Line* cur_ = &main_;        // the line the next move belongs to
   // Main line repetition keys, keys_[ply] (a buffer sized once per game: at most one key per
   // move token, plus the start).
   std::unique_ptr<uint64_t[]> keys_;
@@ -239,7 +241,8 @@ class Validator {
   }
 
   bool setup_start() {
-    const auto variant = pgn::variant_of(g_);
+    const std::string* variant_tag = tags_[detail::TagIndex::Variant];
+    const auto variant = variant_tag ? pgn::variant_of(*variant_tag) : pgn::VariantInfo{};
     if (variant.kind == pgn::Variant::Unsupported) {
       sink_.error("unsupported-variant", 0, tag_at("Variant"),
                   "variant \"" + variant.written +
@@ -287,8 +290,8 @@ class Validator {
                     "invalid FEN \"" + *fen + "\": " + p.error().message());
         return false;
       }
-      start_ = *p;
-      if (!chess960_ && start_.is_chess960() && !variant.written.empty()) {
+      main_.pos = *p;
+      if (!chess960_ && main_.pos.is_chess960() && !variant.written.empty()) {
         // [Variant "Standard"] with castling rights only Chess960 allows (king off e1/e8 or an
         // inner rook, e.g. lichess studies "KQq" with the king on g8): the rights cannot be
         // used in standard chess (Art. 3.8.2); drop them and say so.
@@ -307,11 +310,11 @@ class Validator {
                        "castling rights in the FEN that standard chess cannot have (king or rook "
                        "not on its original square) are ignored; castling: " +
                            castling_field(*s));
-            start_ = *p2;
+            main_.pos = *p2;
           }
         }
       }
-      if (!chess960_ && start_.is_chess960()) {
+      if (!chess960_ && main_.pos.is_chess960()) {
         sink_.warn("chess960-undeclared", 0, tag_at("FEN"),
                    "the FEN's castling rights need Chess960 (king or rooks not on e/a/h files) but "
                    "there is no [Variant \"Chess960\"] tag; read as Chess960");
@@ -326,17 +329,15 @@ class Validator {
       if (chess960_) {
         sink_.warn("chess960-no-fen", 0, tag_at("Variant"),
                    "Chess960 game without a FEN tag: replayed from start position 518 (RNBQKBNR)");
-        start_ = chess960::start_position(chess960::kStandard);
-      } else {
-        start_ = Position::standard();
-      }
+        main_.pos = chess960::start_position(chess960::kStandard);
+      }  // else main_.pos is already the standard start position
     }
     r_.chess960 = chess960_;
     return true;
   }
 
   void check_960_start() {
-    const Setup s = start_.to_setup();
+    const Setup s = main_.pos.to_setup();
     auto v = chess960::verify(s, false);
     if (v) return;
     if (auto d = chess960::verify(s, true)) {
@@ -357,14 +358,14 @@ class Validator {
 
   // ---- replay ---------------------------------------------------------------------------
   void replay() {
-    main_ = Line{start_, start_, false, 0, false};
     vars_.clear();
     cur_ = &main_;
     keys_ = std::make_unique_for_overwrite<uint64_t[]>(g_.tokens.size() + 1);
-    keys_[0] = start_.repetition_key();
+    start_turn_ = main_.pos.side_to_move();
+    keys_[0] = main_.pos.repetition_key();
     std::fill(std::begin(seen_), std::end(seen_), 0);
     seen_word(keys_[0]) |= seen_bit(keys_[0]);
-    if (detail::dead_by_material(start_))
+    if (detail::dead_by_material(main_.pos))
       end_at(0, "moves-after-dead-position",
              "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
     // Laws 9.6.1/9.6.2 (fivefold repetition, 75 moves) are in force since 1 July 2014; older
@@ -633,7 +634,7 @@ class Validator {
     // move (e.g. 40/5400+30:1800+30 adds 30 minutes after move 40).
     // Main-line moves made by `side` (null moves included): the side to move at the start
     // made the odd plies.
-    const int moves = side == start_.side_to_move() ? (main_.ply + 1) / 2 : main_.ply / 2;
+    const int moves = side == start_turn_ ? (main_.ply + 1) / 2 : main_.ply / 2;
     double allowed = 0;
     int counted = 0;
     for (size_t k = 0; k < tc_->periods.size(); ++k) {
@@ -724,22 +725,27 @@ class Validator {
 
   void check_dead_and_forfeit(const Line& M, Location at, const std::string& res) {
     const Color winner = result_ == GameResult::WhiteWins ? WHITE : BLACK;
-    const std::string wname = winner == WHITE ? "White" : "Black";
-    const bool forfeit = is_time_forfeit(tags_[detail::TagIndex::Termination]);
-    std::string rule = "Laws 6.9";
-    if (tc_) {
-      if (auto minutes = pgn::minutes_for_60_moves(*tc_); minutes && *minutes < 60)
-        rule = "Laws 6.9 and A.5.3";
-    }
+    const char* wname = winner == WHITE ? "White" : "Black";
+    // The loss on time and the rule that applies to it are only looked at where they matter
+    // (most decisive games end with the winner's mating material on the board).
+    auto forfeit = [&] { return is_time_forfeit(tags_[detail::TagIndex::Termination]); };
+    auto rule = [&]() -> std::string {
+      if (tc_) {
+        if (auto minutes = pgn::minutes_for_60_moves(*tc_); minutes && *minutes < 60)
+          return "Laws 6.9 and A.5.3";
+      }
+      return "Laws 6.9";
+    };
     // The search (a fresh transposition table per question) is run when the winner has no
     // queen, no rook and no pawn able to move: every realistic dead position and A.5.3 / 6.9
     // case (lone minor pieces, blocked pawns) falls there; --full-search runs it always.
     const bool heavy = pos_has_heavy(M.pos, winner);
     if (opt_.dead_position_search && (opt_.full_search || !heavy)) {
+      const bool on_time = forfeit();
       // Without a loss on time only a dead position is an error, and a mate for the loser shows
       // at once that it is not one (the winner's search often needs far more nodes: a blocked
       // pawn to win first, a minor piece's long mate).
-      if (!forfeit && short_helpmate(M.pos, ~winner)) return;
+      if (!on_time && short_helpmate(M.pos, ~winner)) return;
       // The winner being able to mate settles both questions (not dead, flag fall stands).
       const Winnability first = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
       if (first.verdict != Verdict::Unwinnable) return;
@@ -752,13 +758,13 @@ class Validator {
                         d.reason + ")");
         return;
       }
-      if (forfeit) {
+      if (on_time) {
         const Winnability& w = winner == WHITE ? d.white : d.black;
         if (w.verdict == Verdict::Unwinnable)
           sink_.error("time-forfeit-unwinnable", M.ply, at,
                       "result " + res + " on time, but " + wname +
                           " cannot checkmate by any series of legal moves (" + w.reason +
-                          "): " + rule + " make it a draw");
+                          "): " + rule() + " make it a draw");
       }
       return;
     }
@@ -769,10 +775,10 @@ class Validator {
                       "either side to checkmate (Laws 5.2.2: the game is drawn)");
       return;
     }
-    if (forfeit && detail::side_cannot_mate_by_material(M.pos, winner))
+    if (detail::side_cannot_mate_by_material(M.pos, winner) && forfeit())
       sink_.error("time-forfeit-unwinnable", M.ply, at,
                   "result " + res + " on time, but " + wname +
-                      " has no material to checkmate with: " + rule + " make it a draw");
+                      " has no material to checkmate with: " + rule() + " make it a draw");
   }
 };
 
