@@ -198,3 +198,22 @@ TEST(ValidateReplay, CastlingLegalAndIllegal) {
 }
 
 }  // namespace
+
+// Games of more tokens than the repetition keys kept in the validator itself: the keys go to a
+// buffer of the game's size, and the repetitions are those of the same game without padding
+// (here NAGs between the moves: a fivefold repetition at ply 17, Laws 9.6.1).
+TEST(ValidateReplay, RepetitionsInAGameOfManyTokens) {
+  std::string moves;
+  int ply = 0;
+  for (const char* m : {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6",
+                        "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"}) {
+    if (ply % 2 == 0) moves += std::to_string(ply / 2 + 1) + ". ";
+    moves += std::string(m) + " ";
+    for (int i = 0; i < 120; ++i) moves += "$1 ";
+    ++ply;
+  }
+  const auto r = check(kTags + "[Result \"*\"]\n\n" + moves + "*\n");
+  EXPECT_EQ(count(r, "moves-after-fivefold", 17), 1) << dump(r);
+  EXPECT_EQ(count(r, "threefold-available", 8), 1) << dump(r);
+  EXPECT_EQ(r.plies, 20);
+}

@@ -187,9 +187,14 @@ class Validator {
   Color start_turn_ = WHITE;  // side to move in the start position
   std::vector<Line> vars_;    // the variations open at this point, innermost last
   Line* cur_ = &main_;        // the line the next move belongs to
-  // Main line repetition keys, keys_[ply] (a buffer sized once per game: at most one key per
-  // move token, plus the start).
-  std::unique_ptr<uint64_t[]> keys_;
+  // Main line repetition keys, keys_[ply]: at most one key per move token, plus the start. In
+  // the Validator (on the caller's stack, left uninitialised) for games of fewer tokens than
+  // kKeysInline, else a buffer sized once per game (its new and delete cost about 400
+  // instructions a game).
+  static constexpr size_t kKeysInline = 1024;
+  uint64_t keys_inline_[kKeysInline];
+  std::unique_ptr<uint64_t[]> keys_heap_;
+  uint64_t* keys_ = keys_inline_;
   // A 1,024-bit filter of the keys since the last capture or pawn move: a key whose bit is
   // clear has not occurred there, and only the others are compared with earlier positions.
   uint64_t seen_[16] = {};
@@ -360,7 +365,10 @@ class Validator {
   void replay() {
     vars_.clear();
     cur_ = &main_;
-    keys_ = std::make_unique_for_overwrite<uint64_t[]>(g_.tokens.size() + 1);
+    if (g_.tokens.size() + 1 > kKeysInline) {
+      keys_heap_ = std::make_unique_for_overwrite<uint64_t[]>(g_.tokens.size() + 1);
+      keys_ = keys_heap_.get();
+    }
     start_turn_ = main_.pos.side_to_move();
     keys_[0] = main_.pos.repetition_key();
     std::fill(std::begin(seen_), std::end(seen_), 0);
