@@ -583,17 +583,29 @@ class Validator {
     const uint64_t key = pos.ep_square() == SQ_NONE ? pos.key() : pos.repetition_key();
     keys_[ply] = key;
     const int hmc = pos.halfmove_clock();
-    int count = 1;
     uint64_t& word = seen_word(key);
     const uint64_t bit = seen_bit(key);
-    if (hmc == 0)
+    if (hmc == 0) {
+      // After a capture or pawn move no earlier position can recur (Laws 9.2.2) and no
+      // count or clock is reached; only the material may have become dead (Laws 5.2.2).
+      // Material changes only by a capture or a promotion, both of which (as any pawn move)
+      // reset the halfmove clock; after a pawn move that is neither, a pawn is left on the
+      // board and the test fails at once. (A null move leaves the material, already judged.)
+      // A pawn, rook or queen on the board rules a dead position by material out at once.
       std::fill(std::begin(seen_), std::end(seen_), 0);
-    else if (word & bit)
+      word |= bit;
+      if (!(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN)) && ended_ply_ < 0 &&
+          automatic_draws_ && detail::dead_by_material(pos))
+        end_at(ply, "moves-after-dead-position",
+               "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
+      return;
+    }
+    int count = 1;
+    if (word & bit)
       for (int j = ply - 2; j >= 0 && ply - j <= hmc; j -= 2) count += keys_[j] == key;
     word |= bit;
-    // The common case: no repetition, no 50 moves, no capture or pawn move (below which
-    // nothing is recorded or ended).
-    if (count < 3 && unsigned(hmc - 1) < 99u) return;
+    // The common case: no repetition and no 50 moves (below which nothing is recorded or ended).
+    if (count < 3 && hmc < 100) return;
 
     if (count >= 3 && threefold_ply_ < 0) {
       threefold_ply_ = ply;
@@ -613,14 +625,6 @@ class Validator {
       // move takes priority.
       if (!(pos.in_check() && !pos.has_legal_moves()))
         end_at(ply, "moves-after-75-moves", "the 75-move rule (Laws 9.6.2)");
-    } else if (hmc == 0 && !(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN)) &&
-               detail::dead_by_material(pos)) {
-      // Material changes only by a capture or a promotion, both of which (as any pawn move)
-      // reset the halfmove clock; after a pawn move that is neither, a pawn is left on the
-      // board and the test fails at once. (A null move leaves the material, already judged.)
-      // A pawn, rook or queen on the board rules a dead position by material out at once.
-      end_at(ply, "moves-after-dead-position",
-             "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
     }
   }
 
