@@ -217,3 +217,19 @@ TEST(ValidateReplay, RepetitionsInAGameOfManyTokens) {
   EXPECT_EQ(count(r, "threefold-available", 8), 1) << dump(r);
   EXPECT_EQ(r.plies, 20);
 }
+
+// Laws 9.2.2: after a double step the position differs from the same pieces later only when an
+// en passant capture is possible. With the black pawn on d4 (it can take on e3) the position
+// after 1. e4 is not the one after 3. Ng1, so the threefold comes from the knights' other
+// position at ply 10; with the pawn on a4 the three occurrences are plies 1, 5 and 9.
+TEST(ValidateReplay, EnPassantRightsInRepetitions) {
+  const std::string moves =
+      "\"]\n\n1. e4 Nc6 2. Nf3 Nb8 3. Ng1 Nc6 4. Nf3 Nb8 5. Ng1 Nc6 6. Nf3 Nb8 7. Ng1 *\n";
+  const std::string head = kTags + "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"";
+  const auto capture = check(head + "1n2k3/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1" + moves);
+  EXPECT_EQ(count(capture, "threefold-available"), 1) << dump(capture);
+  EXPECT_EQ(count(capture, "threefold-available", 10), 1) << dump(capture);
+  const auto none = check(head + "1n2k3/8/8/8/p7/8/4P3/4K1N1 w - - 0 1" + moves);
+  EXPECT_EQ(count(none, "threefold-available"), 1) << dump(none);
+  EXPECT_EQ(count(none, "threefold-available", 9), 1) << dump(none);
+}

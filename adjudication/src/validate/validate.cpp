@@ -579,8 +579,13 @@ class Validator {
     // Laws 9.2.2: same position = same pieces, side to move, castling rights and en passant
     // capture possibilities (repetition_key). Positions before the last capture or pawn move
     // cannot recur, so only the last halfmove_clock plies are compared.
-    // (Without an en passant square the key is the position's own: no call.)
-    const uint64_t key = pos.ep_square() == SQ_NONE ? pos.key() : pos.repetition_key();
+    // (Without an en passant square, or with one that no pawn of the side to move attacks, as
+    // after most double steps, the key is the position's own: no call.)
+    const Square ep = pos.ep_square();
+    const Color us = pos.side_to_move();
+    const uint64_t key = ep == SQ_NONE || !(pawn_attacks(~us, ep) & pos.pieces(us, PAWN))
+                             ? pos.key()
+                             : pos.repetition_key();
     keys_[ply] = key;
     const int hmc = pos.halfmove_clock();
     uint64_t& word = seen_word(key);
