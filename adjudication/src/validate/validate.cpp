@@ -407,7 +407,14 @@ class Validator {
                    std::any_of(g_.tokens.begin(), g_.tokens.end(), [](const pgn::Token& t) {
                      return t.kind == TokenKind::VariationStart;
                    });
-    for (const pgn::Token& t : g_.tokens) {
+    const pgn::Token* next = g_.tokens.data();
+    const pgn::Token* const end = next + g_.tokens.size();
+    while (next != end) {
+      if (!keep_before_ && cur_ == &main_ && !main_.broken && ended_ply_ < 0) {
+        next = main_moves(next, end);
+        if (next == end) break;
+      }
+      const pgn::Token& t = *next++;
       if (t.kind == TokenKind::Move) {  // most tokens: first, without the jump table
         move(t);
         continue;
@@ -445,6 +452,26 @@ class Validator {
       }
     }
     r_.plies = main_.ply;
+  }
+
+  // The main line's moves while nothing else can happen to them: no variation open, the line
+  // replayable, the game not ended on the board, no position kept for a variation to start
+  // from. What move() does with such a move, without its tests of those states. Returns at the
+  // first token of another kind, at a move that strict SAN of the usual shapes does not read
+  // (for move() to take), or after the move that ends the game (Laws 5.2.2, 9.6).
+  const pgn::Token* main_moves(const pgn::Token* t, const pgn::Token* end) {
+    for (; t != end; ++t) {
+      if (t->kind == TokenKind::MoveNumber) continue;
+      if (t->kind != TokenKind::Move) break;
+      const std::string_view text = g_.token_text(*t);
+      Move m;
+      if (!parse_san_common(main_.pos, text, m) && !plain_castling(main_.pos, text, m)) break;
+      main_.pos.play(m);
+      ++main_.ply;
+      after_main_move(*t);
+      if (ended_ply_ >= 0) return t + 1;
+    }
+    return t;
   }
 
   bool main_line() const { return cur_ == &main_; }
