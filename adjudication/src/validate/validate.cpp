@@ -468,8 +468,7 @@ class Validator {
       if (!parse_san_common(main_.pos, text, m) && !plain_castling(main_.pos, text, m)) break;
       main_.pos.play(m);
       ++main_.ply;
-      after_main_move(*t);
-      if (ended_ply_ >= 0) return t + 1;
+      if (after_main_move(*t)) return t + 1;
     }
     return t;
   }
@@ -598,7 +597,8 @@ class Validator {
     sink_.error(code, ply, t.where, msg);
   }
 
-  [[gnu::always_inline]] void after_main_move(const pgn::Token& t) {
+  // Returns whether the game ended on the board with this move (for main_moves to stop).
+  [[gnu::always_inline]] bool after_main_move(const pgn::Token& t) {
     const Position& pos = main_.pos;
     const int ply = main_.ply;
     clock_side_ = ~pos.side_to_move();
@@ -627,17 +627,19 @@ class Validator {
       std::fill(std::begin(seen_), std::end(seen_), 0);
       word |= bit;
       if (!(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN)) && ended_ply_ < 0 &&
-          automatic_draws_ && detail::dead_by_material(pos))
+          automatic_draws_ && detail::dead_by_material(pos)) {
         end_at(ply, "moves-after-dead-position",
                "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
-      return;
+        return true;
+      }
+      return false;
     }
     int count = 1;
     if (word & bit)
       for (int j = ply - 2; j >= 0 && ply - j <= hmc; j -= 2) count += keys_[j] == key;
     word |= bit;
     // The common case: no repetition and no 50 moves (below which nothing is recorded or ended).
-    if (count < 3 && hmc < 100) return;
+    if (count < 3 && hmc < 100) return false;
 
     if (count >= 3 && threefold_ply_ < 0) {
       threefold_ply_ = ply;
@@ -647,17 +649,19 @@ class Validator {
       fifty_ply_ = ply;
       fifty_at_ = t.where;
     }
-    if (ended_ply_ >= 0) return;
-    if (!automatic_draws_) {
-      // Before 1 July 2014 the Laws had no automatic fivefold / 75-move draw.
-    } else if (count >= 5) {
+    // Before 1 July 2014 the Laws had no automatic fivefold / 75-move draw.
+    if (ended_ply_ >= 0 || !automatic_draws_) return false;
+    if (count >= 5) {
       end_at(ply, "moves-after-fivefold", "fivefold repetition (Laws 9.6.1)");
-    } else if (hmc >= 150) {
-      // Laws 9.6.2: 75 moves by each player without pawn move or capture; a mate on the last
-      // move takes priority.
-      if (!(pos.in_check() && !pos.has_legal_moves()))
-        end_at(ply, "moves-after-75-moves", "the 75-move rule (Laws 9.6.2)");
+      return true;
     }
+    // Laws 9.6.2: 75 moves by each player without pawn move or capture; a mate on the last
+    // move takes priority.
+    if (hmc >= 150 && !(pos.in_check() && !pos.has_legal_moves())) {
+      end_at(ply, "moves-after-75-moves", "the 75-move rule (Laws 9.6.2)");
+      return true;
+    }
+    return false;
   }
 
   void end_at(int ply, const char* code, std::string why) {
