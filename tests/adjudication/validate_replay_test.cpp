@@ -304,7 +304,8 @@ TEST(ValidateReplay, MainLineLoopAsMoveByMove) {
     if (e.path().extension() == ".pgn") cases += expect_same_with_variation(e.path().string(), 1);
   EXPECT_GT(cases, 100u);
   // Games that end on the board and go on (fivefold, 75 moves, dead position, mate, stalemate),
-  // with illegal, lenient, UCI and null moves, castling, and clock comments between the moves.
+  // with illegal, lenient, UCI and null moves, castling, and clock comments between the moves
+  // (one going up by more than the time control adds).
   const std::string head = kTags + "[Result \"*\"]\n";
   const std::string games =
       head + "\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 " +
@@ -318,8 +319,11 @@ TEST(ValidateReplay, MainLineLoopAsMoveByMove) {
       head + "\n1. e4 e5 2. Ke3 Nc6 3. Nf3 *\n\n" + head +
       "\n1. e2e4 e7e5 2. Ng1f3 Nc6 3. Nf3xe5 *\n\n" + head +
       "\n1. e4 {[%clk 0:05:00]} e5 {[%clk 0:05:00]} 2. Nf3 -- 3. Bc4 {[%clk 0:04:50]} Nc6 *\n\n" +
-      head + "\n1. P-K4 e5 2. Nf3 xyz 3. Bc4 *\n";
-  EXPECT_EQ(expect_same_with_variation(pgn::memory_source(games), "composed", 1), 10u);
+      head + "\n1. P-K4 e5 2. Nf3 xyz 3. Bc4 *\n\n" + kTags +
+      "[Result \"*\"]\n[TimeControl \"2/60:60\"]\n\n1. e4 {[%clk 0:00:50]} $1 e5 "
+      "{[%clk 0:00:50]} 2. Nf3 {[%clk 0:01:40]} Nc6 {[%clk 0:01:35]} 3. Bc4 {[%clk 0:02:50]} "
+      "*\n";
+  EXPECT_EQ(expect_same_with_variation(pgn::memory_source(games), "composed", 1), 11u);
 }
 
 }  // namespace

@@ -456,13 +456,19 @@ class Validator {
 
   // The main line's moves while nothing else can happen to them: no variation open, the line
   // replayable, the game not ended on the board, no position kept for a variation to start
-  // from. What move() does with such a move, without its tests of those states. Returns at the
-  // first token of another kind, at a move that strict SAN of the usual shapes does not read
+  // from. What move() does with such a move, without its tests of those states (and what the
+  // general loop does with move numbers, NAGs and comments). Returns at the first token of
+  // another kind, at a move that strict SAN of the usual shapes does not read
   // (for move() to take), or after the move that ends the game (Laws 5.2.2, 9.6).
   const pgn::Token* main_moves(const pgn::Token* t, const pgn::Token* end) {
     for (; t != end; ++t) {
       if (t->kind == TokenKind::MoveNumber) continue;
-      if (t->kind != TokenKind::Move) break;
+      if (t->kind != TokenKind::Move) {
+        if (t->kind == TokenKind::Nag) continue;
+        if (t->kind != TokenKind::Comment) break;
+        if (clock_side_ >= 0) clock_comment(*t);  // as the general loop on the main line
+        continue;
+      }
       const std::string_view text = g_.token_text(*t);
       Move m;
       if (!parse_san_common(main_.pos, text, m) && !plain_castling(main_.pos, text, m)) break;
