@@ -3,10 +3,13 @@
 // the main line) checked against games whose answers follow from the Laws.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <memory>
 #include <string>
 
 #include "arbiter/adjudication/validate.h"
 #include "arbiter/engine/pgn.h"
+#include "test_support.h"
 
 namespace {
 
@@ -195,6 +198,132 @@ TEST(ValidateReplay, CastlingLegalAndIllegal) {
   const auto short960 = at(c960, "1. O-O Kh7 2. Rf7+", true);
   EXPECT_EQ(errors(short960), 0) << dump(short960);
   EXPECT_EQ(count(at(c960, "1. O-O-O", true), "illegal-move", 1), 1);
+}
+
+// Games of more tokens than the repetition keys kept in the validator itself: the keys go to a
+// buffer of the game's size, and the repetitions are those of the same game without padding
+// (here NAGs between the moves: a fivefold repetition at ply 17, Laws 9.6.1).
+TEST(ValidateReplay, RepetitionsInAGameOfManyTokens) {
+  std::string moves;
+  int ply = 0;
+  for (const char* m : {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6",
+                        "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"}) {
+    if (ply % 2 == 0) moves += std::to_string(ply / 2 + 1) + ". ";
+    moves += std::string(m) + " ";
+    for (int i = 0; i < 120; ++i) moves += "$1 ";
+    ++ply;
+  }
+  const auto r = check(kTags + "[Result \"*\"]\n\n" + moves + "*\n");
+  EXPECT_EQ(count(r, "moves-after-fivefold", 17), 1) << dump(r);
+  EXPECT_EQ(count(r, "threefold-available", 8), 1) << dump(r);
+  EXPECT_EQ(r.plies, 20);
+}
+
+// Laws 9.2.2: after a double step the position differs from the same pieces later only when an
+// en passant capture is possible. With the black pawn on d4 (it can take on e3) the position
+// after 1. e4 is not the one after 3. Ng1, so the threefold comes from the knights' other
+// position at ply 10; with the pawn on a4 the three occurrences are plies 1, 5 and 9.
+TEST(ValidateReplay, EnPassantRightsInRepetitions) {
+  const std::string moves =
+      "\"]\n\n1. e4 Nc6 2. Nf3 Nb8 3. Ng1 Nc6 4. Nf3 Nb8 5. Ng1 Nc6 6. Nf3 Nb8 7. Ng1 *\n";
+  const std::string head = kTags + "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"";
+  const auto capture = check(head + "1n2k3/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1" + moves);
+  EXPECT_EQ(count(capture, "threefold-available"), 1) << dump(capture);
+  EXPECT_EQ(count(capture, "threefold-available", 10), 1) << dump(capture);
+  const auto none = check(head + "1n2k3/8/8/8/p7/8/4P3/4K1N1 w - - 0 1" + moves);
+  EXPECT_EQ(count(none, "threefold-available"), 1) << dump(none);
+  EXPECT_EQ(count(none, "threefold-available", 9), 1) << dump(none);
+}
+
+// The main line's moves outside variations go through a loop of their own (main_moves); a game
+// with a variation anywhere replays every move through move(). The same games, once as written
+// and once with an empty variation on a line of its own before the moves, must give the same
+// report, the issues after it one line further down: the corpora (engine games, clock comments,
+// the lessons' illegal moves, Chess960) and every PGN test case.
+size_t expect_same_with_variation(std::unique_ptr<pgn::ByteSource> source, const std::string& path,
+                                  size_t step) {
+  pgn::Splitter split(std::move(source));
+  pgn::GameChunk chunk;
+  pgn::RawGame g;
+  size_t n = 0, compared = 0;
+  while (split.next(chunk)) {
+    if (n++ % step) continue;
+    const std::string bytes = chunk.bytes;
+    const pgn::Location start = chunk.start;
+    const uint64_t index = chunk.index;
+    pgn::parse_game(std::move(chunk), g);
+    // The first token must open its line (else the variation would go before a tag).
+    if (g.tokens.empty() || g.tokens[0].where.column != 1 || !g.diagnostics.empty()) continue;
+    const uint32_t line = g.tokens[0].where.line;
+    size_t at = 0;
+    for (uint32_t l = start.line; l < line && at != std::string::npos; ++l) {
+      at = bytes.find('\n', at);
+      if (at != std::string::npos) ++at;
+    }
+    if (at == std::string::npos || at == 0) continue;
+    const GameReport plain = adjudication::validate_game(g);
+    const std::string with = bytes.substr(0, at) + "()\n" + bytes.substr(at);
+    const GameReport general = adjudication::validate_game(pgn::parse_game(with, start, index));
+    ++compared;
+    const std::string what = path + " game " + std::to_string(index + 1);
+    EXPECT_EQ(plain.plies, general.plies) << what;
+    EXPECT_EQ(plain.ending, general.ending) << what;
+    EXPECT_EQ(plain.result, general.result) << what;
+    EXPECT_EQ(plain.issues.size(), general.issues.size()) << what << "\n"
+                                                          << dump(plain) << dump(general);
+    if (plain.issues.size() != general.issues.size()) continue;
+    for (size_t i = 0; i < plain.issues.size(); ++i) {
+      const auto &a = plain.issues[i], &b = general.issues[i];
+      EXPECT_EQ(a.code, b.code) << what;
+      EXPECT_EQ(a.ply, b.ply) << what;
+      EXPECT_EQ(a.message, b.message) << what;
+      EXPECT_EQ(a.line + (a.line >= line), b.line) << what << " " << a.code;
+      EXPECT_EQ(a.column, b.column) << what << " " << a.code;
+    }
+  }
+  return compared;
+}
+
+size_t expect_same_with_variation(const std::string& path, size_t step) {
+  return expect_same_with_variation(pgn::open_source(path), path, step);
+}
+
+TEST(ValidateReplay, MainLineLoopAsMoveByMove) {
+  using arbiter::test::shared;
+  const size_t step = arbiter::test::full_run() ? 1 : 7;
+  EXPECT_GT(
+      expect_same_with_variation(shared("data/pgn/corpus/tcec-standard-nocomments.pgn.zst"), step),
+      1000u);
+  EXPECT_GT(expect_same_with_variation(shared("data/pgn/corpus/tcec-chess960.pgn.zst"), 3 * step),
+            50u);
+  for (const char* f : {"lessons-with-errors.pgn", "engine-games-threefold.pgn",
+                        "world-championship.pgn", "twic-excerpt.pgn"})
+    EXPECT_GT(expect_same_with_variation(shared(std::string("data/pgn/corpus/") + f), 1), 0u) << f;
+  size_t cases = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(shared("data/pgn/testcases")))
+    if (e.path().extension() == ".pgn") cases += expect_same_with_variation(e.path().string(), 1);
+  EXPECT_GT(cases, 100u);
+  // Games that end on the board and go on (fivefold, 75 moves, dead position, mate, stalemate),
+  // with illegal, lenient, UCI and null moves, castling, and clock comments between the moves
+  // (one going up by more than the time control adds).
+  const std::string head = kTags + "[Result \"*\"]\n";
+  const std::string games =
+      head + "\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 " +
+      "8. Ng1 Ng8 9. e4 e5 *\n\n" + head +
+      "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 298 150\"]\n\n150. Ra2 Kd7 151. Ra3 *\n\n" +
+      head + "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/1p6/2N5/3K4 b - - 0 1\"]\n\n" +
+      "1... b2 2. Nb4 b1=Q+ 3. Kd2 Qc2+ 4. Kxc2 Kf5 5. Kd3 *\n\n" + head +
+      "\n1. f3 e5 2. g4 Qh4# 3. a3 *\n\n" + head +
+      "[SetUp \"1\"]\n[FEN \"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\"]\n\n1... Kg8 *\n\n" + head +
+      "\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. Qe2 O-O 6. Bxf7+ Rxf7 7. Ng5 Rf8 *\n\n" +
+      head + "\n1. e4 e5 2. Ke3 Nc6 3. Nf3 *\n\n" + head +
+      "\n1. e2e4 e7e5 2. Ng1f3 Nc6 3. Nf3xe5 *\n\n" + head +
+      "\n1. e4 {[%clk 0:05:00]} e5 {[%clk 0:05:00]} 2. Nf3 -- 3. Bc4 {[%clk 0:04:50]} Nc6 *\n\n" +
+      head + "\n1. P-K4 e5 2. Nf3 xyz 3. Bc4 *\n\n" + kTags +
+      "[Result \"*\"]\n[TimeControl \"2/60:60\"]\n\n1. e4 {[%clk 0:00:50]} $1 e5 "
+      "{[%clk 0:00:50]} 2. Nf3 {[%clk 0:01:40]} Nc6 {[%clk 0:01:35]} 3. Bc4 {[%clk 0:02:50]} "
+      "*\n";
+  EXPECT_EQ(expect_same_with_variation(pgn::memory_source(games), "composed", 1), 11u);
 }
 
 }  // namespace

@@ -43,6 +43,7 @@ struct TagIndex {
     Termination,
     UTCDate,
     EventDate,
+    Variant,
     kCount
   };
   const std::string* value[kCount] = {};

@@ -37,7 +37,7 @@ TagIndex::TagIndex(const pgn::RawGame& g) {
                                 : kCount;
         break;
       case 6: k = named(n, "Result") ? Result : kCount; break;
-      case 7: k = named(n, "UTCDate") ? UTCDate : kCount; break;
+      case 7: k = named(n, "UTCDate") ? UTCDate : named(n, "Variant") ? Variant : kCount; break;
       case 9: k = named(n, "EventDate") ? EventDate : kCount; break;
       case 11:
         k = named(n, "TimeControl") ? TimeControl : named(n, "Termination") ? Termination : kCount;

@@ -181,13 +181,20 @@ class Validator {
   GameResult result_ = GameResult::None;  // as recorded: marker, else the Result tag
   Location result_at_;
   bool chess960_ = false;
-  Position start_;
-  Line main_;               // the main line
-  std::vector<Line> vars_;  // the variations open at this point, innermost last
-  Line* cur_ = &main_;      // the line the next move belongs to
-  // Main line repetition keys, keys_[ply] (a buffer sized once per game: at most one key per
-  // move token, plus the start).
-  std::unique_ptr<uint64_t[]> keys_;
+  // The main line; setup_start() puts the start position in main_.pos (a Line is built with the
+  // standard start position), from which replay() goes on without a copy.
+  Line main_;
+  Color start_turn_ = WHITE;  // side to move in the start position
+  std::vector<Line> vars_;    // the variations open at this point, innermost last
+  Line* cur_ = &main_;        // the line the next move belongs to
+  // Main line repetition keys, keys_[ply]: at most one key per move token, plus the start. In
+  // the Validator (on the caller's stack, left uninitialised) for games of fewer tokens than
+  // kKeysInline, else a buffer sized once per game (its new and delete cost about 400
+  // instructions a game).
+  static constexpr size_t kKeysInline = 1024;
+  uint64_t keys_inline_[kKeysInline];
+  std::unique_ptr<uint64_t[]> keys_heap_;
+  uint64_t* keys_ = keys_inline_;
   // A 1,024-bit filter of the keys since the last capture or pawn move: a key whose bit is
   // clear has not occurred there, and only the others are compared with earlier positions.
   uint64_t seen_[16] = {};
@@ -239,7 +246,8 @@ class Validator {
   }
 
   bool setup_start() {
-    const auto variant = pgn::variant_of(g_);
+    const std::string* variant_tag = tags_[detail::TagIndex::Variant];
+    const auto variant = variant_tag ? pgn::variant_of(*variant_tag) : pgn::VariantInfo{};
     if (variant.kind == pgn::Variant::Unsupported) {
       sink_.error("unsupported-variant", 0, tag_at("Variant"),
                   "variant \"" + variant.written +
@@ -287,8 +295,8 @@ class Validator {
                     "invalid FEN \"" + *fen + "\": " + p.error().message());
         return false;
       }
-      start_ = *p;
-      if (!chess960_ && start_.is_chess960() && !variant.written.empty()) {
+      main_.pos = *p;
+      if (!chess960_ && main_.pos.is_chess960() && !variant.written.empty()) {
         // [Variant "Standard"] with castling rights only Chess960 allows (king off e1/e8 or an
         // inner rook, e.g. lichess studies "KQq" with the king on g8): the rights cannot be
         // used in standard chess (Art. 3.8.2); drop them and say so.
@@ -307,11 +315,11 @@ class Validator {
                        "castling rights in the FEN that standard chess cannot have (king or rook "
                        "not on its original square) are ignored; castling: " +
                            castling_field(*s));
-            start_ = *p2;
+            main_.pos = *p2;
           }
         }
       }
-      if (!chess960_ && start_.is_chess960()) {
+      if (!chess960_ && main_.pos.is_chess960()) {
         sink_.warn("chess960-undeclared", 0, tag_at("FEN"),
                    "the FEN's castling rights need Chess960 (king or rooks not on e/a/h files) but "
                    "there is no [Variant \"Chess960\"] tag; read as Chess960");
@@ -326,17 +334,15 @@ class Validator {
       if (chess960_) {
         sink_.warn("chess960-no-fen", 0, tag_at("Variant"),
                    "Chess960 game without a FEN tag: replayed from start position 518 (RNBQKBNR)");
-        start_ = chess960::start_position(chess960::kStandard);
-      } else {
-        start_ = Position::standard();
-      }
+        main_.pos = chess960::start_position(chess960::kStandard);
+      }  // else main_.pos is already the standard start position
     }
     r_.chess960 = chess960_;
     return true;
   }
 
   void check_960_start() {
-    const Setup s = start_.to_setup();
+    const Setup s = main_.pos.to_setup();
     auto v = chess960::verify(s, false);
     if (v) return;
     if (auto d = chess960::verify(s, true)) {
@@ -357,14 +363,17 @@ class Validator {
 
   // ---- replay ---------------------------------------------------------------------------
   void replay() {
-    main_ = Line{start_, start_, false, 0, false};
     vars_.clear();
     cur_ = &main_;
-    keys_ = std::make_unique_for_overwrite<uint64_t[]>(g_.tokens.size() + 1);
-    keys_[0] = start_.repetition_key();
+    if (g_.tokens.size() + 1 > kKeysInline) {
+      keys_heap_ = std::make_unique_for_overwrite<uint64_t[]>(g_.tokens.size() + 1);
+      keys_ = keys_heap_.get();
+    }
+    start_turn_ = main_.pos.side_to_move();
+    keys_[0] = main_.pos.repetition_key();
     std::fill(std::begin(seen_), std::end(seen_), 0);
     seen_word(keys_[0]) |= seen_bit(keys_[0]);
-    if (detail::dead_by_material(start_))
+    if (detail::dead_by_material(main_.pos))
       end_at(0, "moves-after-dead-position",
              "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
     // Laws 9.6.1/9.6.2 (fivefold repetition, 75 moves) are in force since 1 July 2014; older
@@ -398,7 +407,14 @@ class Validator {
                    std::any_of(g_.tokens.begin(), g_.tokens.end(), [](const pgn::Token& t) {
                      return t.kind == TokenKind::VariationStart;
                    });
-    for (const pgn::Token& t : g_.tokens) {
+    const pgn::Token* next = g_.tokens.data();
+    const pgn::Token* const end = next + g_.tokens.size();
+    while (next != end) {
+      if (!keep_before_ && cur_ == &main_ && !main_.broken && ended_ply_ < 0) {
+        next = main_moves(next, end);
+        if (next == end) break;
+      }
+      const pgn::Token& t = *next++;
       if (t.kind == TokenKind::Move) {  // most tokens: first, without the jump table
         move(t);
         continue;
@@ -436,6 +452,31 @@ class Validator {
       }
     }
     r_.plies = main_.ply;
+  }
+
+  // The main line's moves while nothing else can happen to them: no variation open, the line
+  // replayable, the game not ended on the board, no position kept for a variation to start
+  // from. What move() does with such a move, without its tests of those states (and what the
+  // general loop does with move numbers, NAGs and comments). Returns at the first token of
+  // another kind, at a move that strict SAN of the usual shapes does not read
+  // (for move() to take), or after the move that ends the game (Laws 5.2.2, 9.6).
+  const pgn::Token* main_moves(const pgn::Token* t, const pgn::Token* end) {
+    for (; t != end; ++t) {
+      if (t->kind == TokenKind::MoveNumber) continue;
+      if (t->kind != TokenKind::Move) {
+        if (t->kind == TokenKind::Nag) continue;
+        if (t->kind != TokenKind::Comment) break;
+        if (clock_side_ >= 0) clock_comment(*t);  // as the general loop on the main line
+        continue;
+      }
+      const std::string_view text = g_.token_text(*t);
+      Move m;
+      if (!parse_san_common(main_.pos, text, m) && !plain_castling(main_.pos, text, m)) break;
+      main_.pos.play(m);
+      ++main_.ply;
+      if (after_main_move(*t)) return t + 1;
+    }
+    return t;
   }
 
   bool main_line() const { return cur_ == &main_; }
@@ -562,7 +603,8 @@ class Validator {
     sink_.error(code, ply, t.where, msg);
   }
 
-  [[gnu::always_inline]] void after_main_move(const pgn::Token& t) {
+  // Returns whether the game ended on the board with this move (for main_moves to stop).
+  [[gnu::always_inline]] bool after_main_move(const pgn::Token& t) {
     const Position& pos = main_.pos;
     const int ply = main_.ply;
     clock_side_ = ~pos.side_to_move();
@@ -570,21 +612,40 @@ class Validator {
     // Laws 9.2.2: same position = same pieces, side to move, castling rights and en passant
     // capture possibilities (repetition_key). Positions before the last capture or pawn move
     // cannot recur, so only the last halfmove_clock plies are compared.
-    // (Without an en passant square the key is the position's own: no call.)
-    const uint64_t key = pos.ep_square() == SQ_NONE ? pos.key() : pos.repetition_key();
+    // (Without an en passant square, or with one that no pawn of the side to move attacks, as
+    // after most double steps, the key is the position's own: no call.)
+    const Square ep = pos.ep_square();
+    const Color us = pos.side_to_move();
+    const uint64_t key = ep == SQ_NONE || !(pawn_attacks(~us, ep) & pos.pieces(us, PAWN))
+                             ? pos.key()
+                             : pos.repetition_key();
     keys_[ply] = key;
     const int hmc = pos.halfmove_clock();
-    int count = 1;
     uint64_t& word = seen_word(key);
     const uint64_t bit = seen_bit(key);
-    if (hmc == 0)
+    if (hmc == 0) {
+      // After a capture or pawn move no earlier position can recur (Laws 9.2.2) and no
+      // count or clock is reached; only the material may have become dead (Laws 5.2.2).
+      // Material changes only by a capture or a promotion, both of which (as any pawn move)
+      // reset the halfmove clock; after a pawn move that is neither, a pawn is left on the
+      // board and the test fails at once. (A null move leaves the material, already judged.)
+      // A pawn, rook or queen on the board rules a dead position by material out at once.
       std::fill(std::begin(seen_), std::end(seen_), 0);
-    else if (word & bit)
+      word |= bit;
+      if (!(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN)) && ended_ply_ < 0 &&
+          automatic_draws_ && detail::dead_by_material(pos)) {
+        end_at(ply, "moves-after-dead-position",
+               "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
+        return true;
+      }
+      return false;
+    }
+    int count = 1;
+    if (word & bit)
       for (int j = ply - 2; j >= 0 && ply - j <= hmc; j -= 2) count += keys_[j] == key;
     word |= bit;
-    // The common case: no repetition, no 50 moves, no capture or pawn move (below which
-    // nothing is recorded or ended).
-    if (count < 3 && unsigned(hmc - 1) < 99u) return;
+    // The common case: no repetition and no 50 moves (below which nothing is recorded or ended).
+    if (count < 3 && hmc < 100) return false;
 
     if (count >= 3 && threefold_ply_ < 0) {
       threefold_ply_ = ply;
@@ -594,25 +655,19 @@ class Validator {
       fifty_ply_ = ply;
       fifty_at_ = t.where;
     }
-    if (ended_ply_ >= 0) return;
-    if (!automatic_draws_) {
-      // Before 1 July 2014 the Laws had no automatic fivefold / 75-move draw.
-    } else if (count >= 5) {
+    // Before 1 July 2014 the Laws had no automatic fivefold / 75-move draw.
+    if (ended_ply_ >= 0 || !automatic_draws_) return false;
+    if (count >= 5) {
       end_at(ply, "moves-after-fivefold", "fivefold repetition (Laws 9.6.1)");
-    } else if (hmc >= 150) {
-      // Laws 9.6.2: 75 moves by each player without pawn move or capture; a mate on the last
-      // move takes priority.
-      if (!(pos.in_check() && !pos.has_legal_moves()))
-        end_at(ply, "moves-after-75-moves", "the 75-move rule (Laws 9.6.2)");
-    } else if (hmc == 0 && !(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN)) &&
-               detail::dead_by_material(pos)) {
-      // Material changes only by a capture or a promotion, both of which (as any pawn move)
-      // reset the halfmove clock; after a pawn move that is neither, a pawn is left on the
-      // board and the test fails at once. (A null move leaves the material, already judged.)
-      // A pawn, rook or queen on the board rules a dead position by material out at once.
-      end_at(ply, "moves-after-dead-position",
-             "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
+      return true;
     }
+    // Laws 9.6.2: 75 moves by each player without pawn move or capture; a mate on the last
+    // move takes priority.
+    if (hmc >= 150 && !(pos.in_check() && !pos.has_legal_moves())) {
+      end_at(ply, "moves-after-75-moves", "the 75-move rule (Laws 9.6.2)");
+      return true;
+    }
+    return false;
   }
 
   void end_at(int ply, const char* code, std::string why) {
@@ -633,7 +688,7 @@ class Validator {
     // move (e.g. 40/5400+30:1800+30 adds 30 minutes after move 40).
     // Main-line moves made by `side` (null moves included): the side to move at the start
     // made the odd plies.
-    const int moves = side == start_.side_to_move() ? (main_.ply + 1) / 2 : main_.ply / 2;
+    const int moves = side == start_turn_ ? (main_.ply + 1) / 2 : main_.ply / 2;
     double allowed = 0;
     int counted = 0;
     for (size_t k = 0; k < tc_->periods.size(); ++k) {
@@ -724,22 +779,27 @@ class Validator {
 
   void check_dead_and_forfeit(const Line& M, Location at, const std::string& res) {
     const Color winner = result_ == GameResult::WhiteWins ? WHITE : BLACK;
-    const std::string wname = winner == WHITE ? "White" : "Black";
-    const bool forfeit = is_time_forfeit(tags_[detail::TagIndex::Termination]);
-    std::string rule = "Laws 6.9";
-    if (tc_) {
-      if (auto minutes = pgn::minutes_for_60_moves(*tc_); minutes && *minutes < 60)
-        rule = "Laws 6.9 and A.5.3";
-    }
+    const char* wname = winner == WHITE ? "White" : "Black";
+    // The loss on time and the rule that applies to it are only looked at where they matter
+    // (most decisive games end with the winner's mating material on the board).
+    auto forfeit = [&] { return is_time_forfeit(tags_[detail::TagIndex::Termination]); };
+    auto rule = [&]() -> std::string {
+      if (tc_) {
+        if (auto minutes = pgn::minutes_for_60_moves(*tc_); minutes && *minutes < 60)
+          return "Laws 6.9 and A.5.3";
+      }
+      return "Laws 6.9";
+    };
     // The search (a fresh transposition table per question) is run when the winner has no
     // queen, no rook and no pawn able to move: every realistic dead position and A.5.3 / 6.9
     // case (lone minor pieces, blocked pawns) falls there; --full-search runs it always.
     const bool heavy = pos_has_heavy(M.pos, winner);
     if (opt_.dead_position_search && (opt_.full_search || !heavy)) {
+      const bool on_time = forfeit();
       // Without a loss on time only a dead position is an error, and a mate for the loser shows
       // at once that it is not one (the winner's search often needs far more nodes: a blocked
       // pawn to win first, a minor piece's long mate).
-      if (!forfeit && short_helpmate(M.pos, ~winner)) return;
+      if (!on_time && short_helpmate(M.pos, ~winner)) return;
       // The winner being able to mate settles both questions (not dead, flag fall stands).
       const Winnability first = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
       if (first.verdict != Verdict::Unwinnable) return;
@@ -752,13 +812,13 @@ class Validator {
                         d.reason + ")");
         return;
       }
-      if (forfeit) {
+      if (on_time) {
         const Winnability& w = winner == WHITE ? d.white : d.black;
         if (w.verdict == Verdict::Unwinnable)
           sink_.error("time-forfeit-unwinnable", M.ply, at,
                       "result " + res + " on time, but " + wname +
                           " cannot checkmate by any series of legal moves (" + w.reason +
-                          "): " + rule + " make it a draw");
+                          "): " + rule() + " make it a draw");
       }
       return;
     }
@@ -769,10 +829,10 @@ class Validator {
                       "either side to checkmate (Laws 5.2.2: the game is drawn)");
       return;
     }
-    if (forfeit && detail::side_cannot_mate_by_material(M.pos, winner))
+    if (detail::side_cannot_mate_by_material(M.pos, winner) && forfeit())
       sink_.error("time-forfeit-unwinnable", M.ply, at,
                   "result " + res + " on time, but " + wname +
-                      " has no material to checkmate with: " + rule + " make it a draw");
+                      " has no material to checkmate with: " + rule() + " make it a draw");
   }
 };
 

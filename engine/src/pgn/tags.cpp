@@ -19,14 +19,19 @@ std::string fold(std::string_view s) {  // lower case without blanks, '-' and '_
 
 bool parse_number(std::string_view s, double& out) {
   if (s.empty()) return false;
+  // One pass: the digits' value accumulated as they are checked (exact in a double for up to
+  // 15 digits, as strtod would give it; once per game: no strtod call for an integer).
   bool integer = s.size() <= 15;
+  double v = 0;
   for (char c : s) {
-    if (!std::isdigit(static_cast<unsigned char>(c)) && c != '.') return false;
-    integer &= c != '.';
+    const unsigned d = static_cast<unsigned char>(c) - unsigned{'0'};
+    if (d > 9) {
+      if (c != '.') return false;
+      integer = false;
+    }
+    v = v * 10 + d;
   }
-  if (integer) {  // exact in a double, as strtod would give it (once per game: no strtod call)
-    double v = 0;
-    for (char c : s) v = v * 10 + (c - '0');
+  if (integer) {
     out = v;
     return true;
   }
@@ -36,13 +41,19 @@ bool parse_number(std::string_view s, double& out) {
   return end && *end == '\0';
 }
 
-bool contains_word(std::string_view hay, std::string_view w) {
-  return hay.find(w) != std::string_view::npos;
+// Whether `word` (lower-case letters) is at s[i], in any case: (c | 0x20) is the lower-case
+// letter exactly for that letter and its upper case (ASCII, std::tolower in the C locale).
+bool word_at(std::string_view s, size_t i, std::string_view word) {
+  if (s.size() - i < word.size()) return false;
+  for (size_t k = 0; k < word.size(); ++k)
+    if ((s[i + k] | 0x20) != word[k]) return false;
+  return true;
 }
 
 }  // namespace
 
 VariantInfo variant_of(std::string_view tag) {
+  if (tag.empty()) return {};  // no Variant tag (most games): standard chess
   VariantInfo v;
   v.written = std::string(tag);
   const std::string f = fold(tag);
@@ -171,25 +182,24 @@ TimeClass classify_minutes(double m) {
 }
 
 std::optional<TimeClass> class_from_event(std::string_view event) {
-  // Lower case (ASCII, as std::tolower in the C locale) into a buffer on the stack when the name
-  // fits (once per game: no allocation for names longer than a short string).
-  char buf[256];
-  std::string heap;
-  char* out = buf;
-  if (event.size() > sizeof buf) {
-    heap.resize(event.size());
-    out = heap.data();
-  }
+  // One pass over the name, each word tried only where its first letter is (once per game: no
+  // lower-case copy, no search per word). Blitz words win over rapid ones, rapid over standard.
+  bool blitz = false, rapid = false, standard = false;
   for (size_t i = 0; i < event.size(); ++i) {
-    const char c = event[i];
-    out[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    switch (event[i] | 0x20) {
+      case 'b': blitz |= word_at(event, i, "blitz") || word_at(event, i, "bullet"); break;
+      case 'l': blitz |= word_at(event, i, "lightning"); break;
+      case 'r': rapid |= word_at(event, i, "rapid"); break;
+      case 'q': rapid |= word_at(event, i, "quickplay"); break;
+      case 'a': rapid |= word_at(event, i, "active"); break;
+      case 'c': standard |= word_at(event, i, "classical"); break;
+      case 's': standard |= word_at(event, i, "standard"); break;
+      default: break;
+    }
   }
-  const std::string_view e(out, event.size());
-  if (contains_word(e, "blitz") || contains_word(e, "bullet") || contains_word(e, "lightning"))
-    return TimeClass::Blitz;
-  if (contains_word(e, "rapid") || contains_word(e, "quickplay") || contains_word(e, "active"))
-    return TimeClass::Rapid;
-  if (contains_word(e, "classical") || contains_word(e, "standard")) return TimeClass::Standard;
+  if (blitz) return TimeClass::Blitz;
+  if (rapid) return TimeClass::Rapid;
+  if (standard) return TimeClass::Standard;
   return std::nullopt;
 }
 
