@@ -98,6 +98,21 @@ TEST(ValidateReplay, DeadPositionAfterCaptureOrPromotion) {
   EXPECT_EQ(count(b, "decisive-result-in-dead-position", 1), 1) << dump(b);
 }
 
+// A dead position ends the game whatever its date (Laws 5.2.2, in the Laws long before the
+// automatic fivefold and 75-move draws of 1 July 2014): a 2010 game that plays on after K+N v K
+// is reported as the same game dated 2020 is.
+TEST(ValidateReplay, DeadPositionEndsGamesOfAnyDate) {
+  for (const char* date : {"2010.05.06", "2020.05.06", "????.??.??"}) {
+    const auto r = check(std::string("[Event \"Test\"]\n[Site \"Here\"]\n[Date \"") + date +
+                         "\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n"
+                         "[Result \"1/2-1/2\"]\n[SetUp \"1\"]\n"
+                         "[FEN \"8/8/4k3/8/8/p7/2N5/3K4 w - - 0 1\"]\n\n"
+                         "1. Nxa3 Kd5 2. Kd2 1/2-1/2\n");
+    EXPECT_EQ(count(r, "moves-after-dead-position", 2), 1) << date << "\n" << dump(r);
+    EXPECT_EQ(r.ending, "dead position") << date;
+  }
+}
+
 // Variations from the main line's last move, and one nested in a variation, are replayed from
 // the position before that move (a move legal only there, a side to move that must be right):
 // an illegal move in either is reported at its ply, and the main line goes on.

@@ -630,10 +630,11 @@ class Validator {
       // reset the halfmove clock; after a pawn move that is neither, a pawn is left on the
       // board and the test fails at once. (A null move leaves the material, already judged.)
       // A pawn, rook or queen on the board rules a dead position by material out at once.
+      // (Whatever the Date: Article 5.2.2 is much older than the 2014 automatic draws.)
       std::fill(std::begin(seen_), std::end(seen_), 0);
       word |= bit;
       if (!(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN)) && ended_ply_ < 0 &&
-          automatic_draws_ && detail::dead_by_material(pos)) {
+          detail::dead_by_material(pos)) {
         end_at(ply, "moves-after-dead-position",
                "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
         return true;
