@@ -566,20 +566,20 @@ template <PieceType PT>
 }  // namespace
 
 // Strict SAN in its usual shapes ("e4", "exd5", "e8=Q", "Nf3", "Nbd7", "R1e2", "Qh4xe1",
-// "Nxf7+"), resolved without building error values or writing the SAN back: true with the move
-// only when the general parser below would accept the text as that same move, false to let
-// the general parser decide (castling, errors, unusual forms).
-bool parse_san_common(const Position& pos, std::string_view text, Move& out) {
+// "Nxf7+"), resolved without building error values or writing the SAN back: the move only when
+// the general parser below would accept the text as that same move, Move::none() to let the
+// general parser decide (castling, errors, unusual forms). Returned by value, in a register:
+// the replay's chain of dependent moves goes through no store and reload.
+Move parse_san_common(const Position& pos, std::string_view text) {
   const char* p = text.data();
   size_t n = text.size();
-  if (n - 2 > 6) return false;  // 2 to 8 characters
+  if (n - 2 > 6) return Move::none();  // 2 to 8 characters
   const char mark = p[n - 1];
   const bool marked = mark == '+' || mark == '#';
   n -= marked;
   const Move m = unsigned(p[0]) - 'a' < 8u ? pawn_move(pos, p, n) : piece_move(pos, p, n);
-  if (m.is_none() || (marked && fast_check_suffix(pos, m) != mark)) return false;
-  out = m;
-  return true;
+  if (m.is_none() || (marked && fast_check_suffix(pos, m) != mark)) return Move::none();
+  return m;
 }
 
 std::string to_san_without_suffix(const Position& pos, Move m) { return core_san(pos, m); }
@@ -598,8 +598,7 @@ std::string SanError::message() const {
 Result<Move, SanError> parse_san(const Position& pos, std::string_view text, SanMode mode) {
   const bool lenient = mode == SanMode::Lenient;
   if (!lenient) {
-    Move m;
-    if (parse_san_common(pos, text, m)) return m;
+    if (const Move m = parse_san_common(pos, text); !m.is_none()) return m;
   }
   auto fail = [&](SanError::Kind k, std::string reason, std::vector<Move> c = {}) {
     return unexpected(SanError{k, std::string(text), std::move(reason), std::move(c)});
