@@ -357,12 +357,15 @@ inline PieceType strict_piece_type(char c) {
 // Whether the mover's king, on k after a pseudo-legal move to `to` (en passant excluded), is
 // safe (Art. 3.9) on the board after the move, whose occupancy is occ: no enemy piece but one
 // captured on `to` attacks k. An enemy slider attacks k only when it stands on a line through k
-// (on most moves none does) with nothing between them on the new board.
+// (on most moves none does) with nothing between them on the new board. The enemy king is
+// looked at only when our king moves (KingMove): where it stays, the enemy king cannot stand
+// next to it, as the side not to move is never in check in a valid position (Art. 3.9).
+template <bool KingMove = false>
 [[gnu::always_inline]] inline bool king_safe_after(const Position& pos, Color us, Square k,
                                                    Bitboard occ, Bitboard to_bb) {
   const Bitboard them = pos.pieces(~us) & ~to_bb;
   if (((pawn_attacks(us, k) & pos.pieces(PAWN)) | (knight_attacks(k) & pos.pieces(KNIGHT)) |
-       (king_attacks(k) & pos.pieces(KING))) &
+       (KingMove ? king_attacks(k) & pos.pieces(KING) : 0)) &
       them)
     return false;
   const Bitboard lined = sliders_lined(pos, k, them);
@@ -532,8 +535,8 @@ template <PieceType PT>
   if (!src) return Move::none();
   if (more_than_one(src)) return one_of_move(pos, src, to);
   const Bitboard to_bb = square_bb(to);
-  const bool safe = king_safe_after(pos, us, PT == KING ? to : pos.king_square(us),
-                                    (pos.occupied() ^ src) | to_bb, to_bb);
+  const bool safe = king_safe_after<PT == KING>(pos, us, PT == KING ? to : pos.king_square(us),
+                                                (pos.occupied() ^ src) | to_bb, to_bb);
   return safe ? Move::normal(lsb(src), to) : Move::none();
 }
 
