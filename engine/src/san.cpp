@@ -357,12 +357,15 @@ inline PieceType strict_piece_type(char c) {
 // Whether the mover's king, on k after a pseudo-legal move to `to` (en passant excluded), is
 // safe (Art. 3.9) on the board after the move, whose occupancy is occ: no enemy piece but one
 // captured on `to` attacks k. An enemy slider attacks k only when it stands on a line through k
-// (on most moves none does) with nothing between them on the new board.
+// (on most moves none does) with nothing between them on the new board. The enemy king is
+// looked at only when our king moves (KingMove): where it stays, the enemy king cannot stand
+// next to it, as the side not to move is never in check in a valid position (Art. 3.9).
+template <bool KingMove = false>
 [[gnu::always_inline]] inline bool king_safe_after(const Position& pos, Color us, Square k,
                                                    Bitboard occ, Bitboard to_bb) {
   const Bitboard them = pos.pieces(~us) & ~to_bb;
   if (((pawn_attacks(us, k) & pos.pieces(PAWN)) | (knight_attacks(k) & pos.pieces(KNIGHT)) |
-       (king_attacks(k) & pos.pieces(KING))) &
+       (KingMove ? king_attacks(k) & pos.pieces(KING) : 0)) &
       them)
     return false;
   const Bitboard lined = sliders_lined(pos, k, them);
@@ -532,8 +535,8 @@ template <PieceType PT>
   if (!src) return Move::none();
   if (more_than_one(src)) return one_of_move(pos, src, to);
   const Bitboard to_bb = square_bb(to);
-  const bool safe = king_safe_after(pos, us, PT == KING ? to : pos.king_square(us),
-                                    (pos.occupied() ^ src) | to_bb, to_bb);
+  const bool safe = king_safe_after<PT == KING>(pos, us, PT == KING ? to : pos.king_square(us),
+                                                (pos.occupied() ^ src) | to_bb, to_bb);
   return safe ? Move::normal(lsb(src), to) : Move::none();
 }
 
@@ -566,20 +569,20 @@ template <PieceType PT>
 }  // namespace
 
 // Strict SAN in its usual shapes ("e4", "exd5", "e8=Q", "Nf3", "Nbd7", "R1e2", "Qh4xe1",
-// "Nxf7+"), resolved without building error values or writing the SAN back: true with the move
-// only when the general parser below would accept the text as that same move, false to let
-// the general parser decide (castling, errors, unusual forms).
-bool parse_san_common(const Position& pos, std::string_view text, Move& out) {
+// "Nxf7+"), resolved without building error values or writing the SAN back: the move only when
+// the general parser below would accept the text as that same move, Move::none() to let the
+// general parser decide (castling, errors, unusual forms). Returned by value, in a register:
+// the replay's chain of dependent moves goes through no store and reload.
+Move parse_san_common(const Position& pos, std::string_view text) {
   const char* p = text.data();
   size_t n = text.size();
-  if (n - 2 > 6) return false;  // 2 to 8 characters
+  if (n - 2 > 6) return Move::none();  // 2 to 8 characters
   const char mark = p[n - 1];
   const bool marked = mark == '+' || mark == '#';
   n -= marked;
   const Move m = unsigned(p[0]) - 'a' < 8u ? pawn_move(pos, p, n) : piece_move(pos, p, n);
-  if (m.is_none() || (marked && fast_check_suffix(pos, m) != mark)) return false;
-  out = m;
-  return true;
+  if (m.is_none() || (marked && fast_check_suffix(pos, m) != mark)) return Move::none();
+  return m;
 }
 
 std::string to_san_without_suffix(const Position& pos, Move m) { return core_san(pos, m); }
@@ -598,8 +601,7 @@ std::string SanError::message() const {
 Result<Move, SanError> parse_san(const Position& pos, std::string_view text, SanMode mode) {
   const bool lenient = mode == SanMode::Lenient;
   if (!lenient) {
-    Move m;
-    if (parse_san_common(pos, text, m)) return m;
+    if (const Move m = parse_san_common(pos, text); !m.is_none()) return m;
   }
   auto fail = [&](SanError::Kind k, std::string reason, std::vector<Move> c = {}) {
     return unexpected(SanError{k, std::string(text), std::move(reason), std::move(c)});

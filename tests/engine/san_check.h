@@ -85,16 +85,15 @@ inline int check_position(const Position& p, const std::string& fen) {
         EXPECT_EQ(got, want) << fen << " " << s;
       }
     }
-    Move fast;
-    if (parse_san_common(p, s, fast)) {
+    if (const Move fast = parse_san_common(p, s); !fast.is_none()) {
       EXPECT_EQ(fast, m) << fen << " " << s;
     } else {
       // Only castling is left to the general parser among canonical SAN.
       EXPECT_TRUE(m.is_castling()) << fen << " " << s << " not taken by the fast path";
     }
     for (const std::string& v : variants(s)) {
-      Move got;
-      if (!parse_san_common(p, v, got)) continue;
+      const Move got = parse_san_common(p, v);
+      if (got.is_none()) continue;
       // Accepted only as the canonical SAN of a legal move (the check mark may be left out,
       // as the general parser allows, but never be wrong).
       EXPECT_TRUE(legal.contains(got)) << fen << " '" << v << "'";

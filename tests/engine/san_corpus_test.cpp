@@ -112,14 +112,13 @@ TEST(SanFastPath, PinsChecksAndMates) {
     for (const char* text : c.legal) {
       const auto general = parse_san(*pos, text);
       ASSERT_TRUE(general.ok()) << c.fen << " '" << text << "': " << general.error().message();
-      Move fast;
-      EXPECT_TRUE(parse_san_common(*pos, text, fast)) << c.fen << " '" << text << "'";
+      const Move fast = parse_san_common(*pos, text);
+      EXPECT_FALSE(fast.is_none()) << c.fen << " '" << text << "'";
       EXPECT_EQ(fast, *general) << c.fen << " '" << text << "'";
     }
     for (const char* text : c.refused) {
       EXPECT_FALSE(parse_san(*pos, text).ok()) << c.fen << " '" << text << "'";
-      Move fast;
-      EXPECT_FALSE(parse_san_common(*pos, text, fast)) << c.fen << " '" << text << "'";
+      EXPECT_TRUE(parse_san_common(*pos, text).is_none()) << c.fen << " '" << text << "'";
     }
   }
 }

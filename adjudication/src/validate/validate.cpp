@@ -529,8 +529,8 @@ class Validator {
     const std::string_view text = g_.token_text(t);
     if (ended_ply_ >= 0 && main_line()) report_after_end(L.ply + 1, t);
 
-    Move m;
-    if (!parse_san_common(L.pos, text, m) && !plain_castling(L.pos, text, m) &&
+    Move m = parse_san_common(L.pos, text);
+    if (m.is_none() && !plain_castling(L.pos, text, m) &&
         !read_other_move(L, t, text, L.ply + 1, m))
       return;
     if (keep_before_) {

@@ -186,16 +186,18 @@ class Position {
     const Color us = turn_, them = ~us;
     const Piece pc = board_[from], cap = board_[to];
     std::uint64_t key = key_ ^ z.black_to_move ^ z.piece[pc][from] ^ z.piece[pc][to];
-    ++halfmove_;
+    const bool pawn = type_of(pc) == PAWN;
     fullmove_ += us;  // after Black's move
     turn_ = them;
-    ep_ = SQ_NONE;
+    // The clock (Laws 9.3: a pawn move or a capture resets it) and the en passant square (a
+    // double step) each in one store: fewer instructions than a store undone by a second one.
+    halfmove_ = pawn || cap != NO_PIECE ? 0 : halfmove_ + 1;
+    ep_ = pawn && (int(to) ^ int(from)) == 16 ? Square((from + to) / 2) : SQ_NONE;
     if (cap != NO_PIECE) {
       by_type_[0] ^= tb;
       by_type_[type_of(cap)] ^= tb;
       by_color_[them] ^= tb;
       key ^= z.piece[cap][to];
-      halfmove_ = 0;
     }
     board_[from] = NO_PIECE;
     board_[to] = pc;
@@ -203,10 +205,6 @@ class Position {
     by_type_[type_of(pc)] ^= fb | tb;
     by_color_[us] ^= fb | tb;
     key_ = key;
-    if (type_of(pc) == PAWN) {
-      halfmove_ = 0;
-      if ((int(to) ^ int(from)) == 16) ep_ = Square((from + to) / 2);
-    }
   }
   Position after(Move m) const {
     Position p = *this;

@@ -43,10 +43,10 @@ struct SanError {
 Result<Move, SanError> parse_san(const Position& pos, std::string_view text,
                                  SanMode mode = SanMode::Strict);
 
-// The fast path of strict parsing, for replaying games: true with the move when `text` is
-// strict SAN in its usual shapes (piece moves, pawn moves and captures, promotions, with a
-// correct +/# if any); false when parse_san(pos, text, SanMode::Strict) must decide (castling,
-// errors, anything unusual). Never true where parse_san would reject the text.
-bool parse_san_common(const Position& pos, std::string_view text, Move& out);
+// The fast path of strict parsing, for replaying games: the move when `text` is strict SAN in
+// its usual shapes (piece moves, pawn moves and captures, promotions, with a correct +/# if
+// any); Move::none() when parse_san(pos, text, SanMode::Strict) must decide (castling, errors,
+// anything unusual). Never a move where parse_san would reject the text.
+Move parse_san_common(const Position& pos, std::string_view text);
 
 }  // namespace arbiter
