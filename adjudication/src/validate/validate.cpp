@@ -470,8 +470,8 @@ class Validator {
         continue;
       }
       const std::string_view text = g_.token_text(*t);
-      Move m;
-      if (!parse_san_common(main_.pos, text, m) && !plain_castling(main_.pos, text, m)) break;
+      Move m = parse_san_common(main_.pos, text);
+      if (m.is_none() && !plain_castling(main_.pos, text, m)) break;
       main_.pos.play(m);
       ++main_.ply;
       if (after_main_move(*t)) return t + 1;
