@@ -166,6 +166,34 @@ TEST(PgnReader, TokenLocationsAreLineAndColumn) {
   EXPECT_EQ(g[0].result_where, (Location{4, 7}));
 }
 
+// Symbols of every length from 1 to 90 bytes at every offset from 0 to 70 in the movetext
+// (the tokenizer finds where a symbol ends in 64-byte windows, refreshed as it moves on, and
+// with a byte loop in the text's last 64 bytes), in ASCII text and in text with a character
+// of two bytes before them (columns then counted per character): each is one token, the bytes
+// and the columns those of the text as built here.
+TEST(PgnReader, LongSymbolsAtEveryWindowPosition) {
+  for (const bool ascii : {true, false}) {
+    for (size_t pad = 0; pad <= 70; ++pad) {
+      for (size_t len = 1; len <= 90; ++len) {
+        std::string sym = "N";
+        for (size_t k = 1; k < len; ++k) sym += static_cast<char>('a' + k % 8);
+        const std::string head = ascii ? "{x} " : "{\xC3\xA9} ";  // 4 columns either way
+        const std::string text = head + std::string(pad, ' ') + "1. " + sym + " Qd1 *";
+        auto g = parse_game(text);
+        ASSERT_EQ(g.tokens.size(), 4u) << pad << " " << len;
+        EXPECT_EQ(g.tokens[1].kind, TokenKind::MoveNumber);
+        EXPECT_EQ(g.tokens[1].where, (Location{1, static_cast<uint32_t>(5 + pad)}));
+        EXPECT_EQ(g.tokens[2].kind, TokenKind::Move);
+        EXPECT_EQ(g.token_text(g.tokens[2]), sym) << pad << " " << len;
+        EXPECT_EQ(g.tokens[2].where, (Location{1, static_cast<uint32_t>(8 + pad)}));
+        EXPECT_EQ(g.token_text(g.tokens[3]), "Qd1") << pad << " " << len;
+        EXPECT_EQ(g.tokens[3].where, (Location{1, static_cast<uint32_t>(9 + pad + len)}));
+        EXPECT_EQ(g.result, GameResult::Unfinished);
+      }
+    }
+  }
+}
+
 TEST(PgnReader, NullMovesMoveNumbersAndMissingResult) {
   auto g = read_all("1. e4 -- 2. d4 1... Z0 3.Nf3\n\n[Event \"next\"]\n1. d4 d5");
   ASSERT_EQ(g.size(), 2u);
