@@ -264,13 +264,12 @@ struct Splitter::Impl {
 
   // The bytes of a block that fast_forward tells apart, one bit per byte: newlines, blanks
   // (newlines, spaces, tabs, CRs) and stops (the other control bytes (<= 0x1F), DEL, and the
-  // specials '[', '{', ';', '(', ')', '%', '-', '*'). 32 bytes per block with AVX2 (half the
-  // blocks of a movetext), else 16.
+  // specials '[', '{', ';', '(', ')', '%', '-', '*'). 64 bytes per block with AVX2, else 16.
   struct BlockBits {
-    uint32_t nl, blank, stop;
+    uint64_t nl, blank, stop;
   };
 #if defined(__AVX2__)
-  static constexpr size_t kBlock = 32;
+  static constexpr size_t kBlock = 64;
   // Two nibble lookups, as one byte of flags per byte: the high nibble's entry holds the flags
   // of its group of 16 code points, the low nibble's entry those flags whose group holds that
   // code point. 1: newline; 2, 4: blank in 0x0_, 0x2_; 8, 16, 32, 64, 128: stop in 0x0_, 0x1_,
@@ -297,16 +296,24 @@ struct Splitter::Impl {
     const __m256i hi_table = _mm256_setr_epi8(g0, g1, g2, g3, 0, g5, 0, g7, 0, 0, 0, 0, 0, 0, 0, 0,
                                               g0, g1, g2, g3, 0, g5, 0, g7, 0, 0, 0, 0, 0, 0, 0, 0);
     const __m256i nibble = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
-    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
-    const __m256i f = _mm256_and_si256(
-        _mm256_shuffle_epi8(lo_table, _mm256_and_si256(v, nibble)),
-        _mm256_shuffle_epi8(hi_table, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble)));
-    const auto none = [&](char flags) {  // bits of the bytes without any of the flags
-      return static_cast<uint32_t>(_mm256_movemask_epi8(
-          _mm256_cmpeq_epi8(_mm256_and_si256(f, _mm256_set1_epi8(flags)), zero)));
-    };
-    return {static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(f, _mm256_set1_epi8(1)))),
-            ~none(1 | 2 | 4), ~none(static_cast<char>(8 | 16 | 32 | 64 | 128))};
+    BlockBits m{0, 0, 0};
+    for (int h = 0; h < 2; ++h) {
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + 32 * h));
+      const __m256i f = _mm256_and_si256(
+          _mm256_shuffle_epi8(lo_table, _mm256_and_si256(v, nibble)),
+          _mm256_shuffle_epi8(hi_table, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble)));
+      const auto bits = [&](__m256i x) {
+        return uint64_t{static_cast<uint32_t>(_mm256_movemask_epi8(x))} << (32 * h);
+      };
+      const auto none = [&](char flags) {  // the bytes without any of the flags
+        return bits(_mm256_cmpeq_epi8(_mm256_and_si256(f, _mm256_set1_epi8(flags)), zero));
+      };
+      m.nl |= bits(_mm256_cmpeq_epi8(f, _mm256_set1_epi8(1)));
+      m.blank |= ~none(1 | 2 | 4) & (uint64_t{0xFFFFFFFF} << (32 * h));
+      m.stop |=
+          ~none(static_cast<char>(8 | 16 | 32 | 64 | 128)) & (uint64_t{0xFFFFFFFF} << (32 * h));
+    }
+    return m;
   }
 #else
   static constexpr size_t kBlock = 16;
@@ -335,16 +342,16 @@ struct Splitter::Impl {
     const char* b = buf.data();
     while (len - pos >= kBlock) {
       const BlockBits m = block_bits(b + pos);
-      const uint32_t stop = m.stop;
-      const unsigned k = stop ? static_cast<unsigned>(__builtin_ctz(stop)) : kBlock;
-      const uint32_t in_range = static_cast<uint32_t>((uint64_t{1} << k) - 1);
-      const uint32_t tok = ~m.blank & in_range, lines = m.nl & in_range;
+      const uint64_t stop = m.stop;
+      const unsigned k = stop ? static_cast<unsigned>(__builtin_ctzll(stop)) : kBlock;
+      const uint64_t in_range = k == 64 ? ~uint64_t{0} : (uint64_t{1} << k) - 1;
+      const uint64_t tok = ~m.blank & in_range, lines = m.nl & in_range;
       if (tok) {
         movetext = true;
-        if (tok & (1u << (k - 1))) {  // a token runs to the end of the range
-          const uint32_t other = ~tok & in_range;
+        if (tok & (uint64_t{1} << (k - 1))) {  // a token runs to the end of the range
+          const uint64_t other = ~tok & in_range;
           if (other)
-            tok_begin = pos + 32 - static_cast<size_t>(__builtin_clz(other));
+            tok_begin = pos + 64 - static_cast<size_t>(__builtin_clzll(other));
           else if (!in_token)
             tok_begin = pos;
           in_token = true;
@@ -355,8 +362,8 @@ struct Splitter::Impl {
         in_token = false;
       }
       if (lines) {
-        line += static_cast<uint32_t>(__builtin_popcount(lines)) - 1;
-        newline_at(pos + 31 - static_cast<size_t>(__builtin_clz(lines)));
+        line += static_cast<uint32_t>(__builtin_popcountll(lines)) - 1;
+        newline_at(pos + 63 - static_cast<size_t>(__builtin_clzll(lines)));
       }
       pos += k;
       if (k < kBlock) return;
