@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include "arbiter/engine/pgn.h"
@@ -191,6 +192,29 @@ TEST(PgnReader, LongSymbolsAtEveryWindowPosition) {
         EXPECT_EQ(g.result, GameResult::Unfinished);
       }
     }
+  }
+}
+
+// Move numbers of 1 to 20 digits, with and without leading zeros: the value is the number,
+// capped at 100000000 (computed here from the digits without their leading zeros).
+TEST(PgnReader, MoveNumberValuesAndCap) {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 2000; ++round) {
+    const size_t len = 1 + rng() % 20, zeros = rng() % 3 == 0 ? rng() % len : 0;
+    std::string digits(zeros, '0');
+    while (digits.size() < len) digits += static_cast<char>('0' + rng() % 10);
+    if (zeros == 0 && digits[0] == '0') digits[0] = '1';
+    if (digits == "0000") continue;  // the UCI null move
+    const std::string significant = digits.substr(std::min(digits.find_first_not_of('0'), len));
+    const uint32_t want = significant.size() > 9
+                              ? 100000000u
+                              : static_cast<uint32_t>(std::min<uint64_t>(
+                                    significant.empty() ? 0 : std::stoull(significant), 100000000));
+    auto g = parse_game(digits + ". e4 *");
+    ASSERT_FALSE(g.tokens.empty()) << digits;
+    EXPECT_EQ(g.tokens[0].kind, TokenKind::MoveNumber) << digits;
+    EXPECT_EQ(g.tokens[0].value, want) << digits;
+    EXPECT_EQ(g.tokens[0].len, len + 1) << digits;
   }
 }
 

@@ -93,6 +93,14 @@ inline bool is_name_char(char c) { return kName.t[static_cast<unsigned char>(c)]
 // p[size] must be readable and no digit or '.' (the NUL that ends a std::string's bytes).
 inline size_t scan_move_number(const char* p, size_t size, size_t i, uint32_t& n, size_t& dots) {
   n = 0;
+  // Nine digits hold at most 999999999: read exactly, then capped; any further digits keep the
+  // value at the cap, which it then has reached. (A cap per digit cost a min on every digit.)
+  const size_t b = i;
+  while (is_digit(p[i]) && i - b < 9) {
+    n = n * 10 + uint32_t(p[i] - '0');
+    ++i;
+  }
+  if (n > 100000000) n = 100000000;
   while (is_digit(p[i])) {
     n = n * 10 + uint32_t(p[i] - '0');
     ++i;
