@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include "arbiter/engine/pgn.h"
@@ -164,6 +165,57 @@ TEST(PgnReader, TokenLocationsAreLineAndColumn) {
   EXPECT_EQ(seen[1].second, (Location{3, 13}));  // columns count characters, not bytes
   EXPECT_EQ(seen[2].second, (Location{4, 3}));
   EXPECT_EQ(g[0].result_where, (Location{4, 7}));
+}
+
+// Symbols of every length from 1 to 90 bytes at every offset from 0 to 70 in the movetext
+// (the tokenizer finds where a symbol ends in 64-byte windows, refreshed as it moves on, and
+// with a byte loop in the text's last 64 bytes), in ASCII text and in text with a character
+// of two bytes before them (columns then counted per character): each is one token, the bytes
+// and the columns those of the text as built here.
+TEST(PgnReader, LongSymbolsAtEveryWindowPosition) {
+  for (const bool ascii : {true, false}) {
+    for (size_t pad = 0; pad <= 70; ++pad) {
+      for (size_t len = 1; len <= 90; ++len) {
+        std::string sym = "N";
+        for (size_t k = 1; k < len; ++k) sym += static_cast<char>('a' + k % 8);
+        const std::string head = ascii ? "{x} " : "{\xC3\xA9} ";  // 4 columns either way
+        const std::string text = head + std::string(pad, ' ') + "1. " + sym + " Qd1 *";
+        auto g = parse_game(text);
+        ASSERT_EQ(g.tokens.size(), 4u) << pad << " " << len;
+        EXPECT_EQ(g.tokens[1].kind, TokenKind::MoveNumber);
+        EXPECT_EQ(g.tokens[1].where, (Location{1, static_cast<uint32_t>(5 + pad)}));
+        EXPECT_EQ(g.tokens[2].kind, TokenKind::Move);
+        EXPECT_EQ(g.token_text(g.tokens[2]), sym) << pad << " " << len;
+        EXPECT_EQ(g.tokens[2].where, (Location{1, static_cast<uint32_t>(8 + pad)}));
+        EXPECT_EQ(g.token_text(g.tokens[3]), "Qd1") << pad << " " << len;
+        EXPECT_EQ(g.tokens[3].where, (Location{1, static_cast<uint32_t>(9 + pad + len)}));
+        EXPECT_EQ(g.result, GameResult::Unfinished);
+      }
+    }
+  }
+}
+
+// Move numbers of 1 to 20 digits, with and without leading zeros: the value is the number,
+// capped at 100000000 (computed here from the digits without their leading zeros).
+TEST(PgnReader, MoveNumberValuesAndCap) {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 2000; ++round) {
+    const size_t len = 1 + rng() % 20, zeros = rng() % 3 == 0 ? rng() % len : 0;
+    std::string digits(zeros, '0');
+    while (digits.size() < len) digits += static_cast<char>('0' + rng() % 10);
+    if (zeros == 0 && digits[0] == '0') digits[0] = '1';
+    if (digits == "0000") continue;  // the UCI null move
+    const std::string significant = digits.substr(std::min(digits.find_first_not_of('0'), len));
+    const uint32_t want = significant.size() > 9
+                              ? 100000000u
+                              : static_cast<uint32_t>(std::min<uint64_t>(
+                                    significant.empty() ? 0 : std::stoull(significant), 100000000));
+    auto g = parse_game(digits + ". e4 *");
+    ASSERT_FALSE(g.tokens.empty()) << digits;
+    EXPECT_EQ(g.tokens[0].kind, TokenKind::MoveNumber) << digits;
+    EXPECT_EQ(g.tokens[0].value, want) << digits;
+    EXPECT_EQ(g.tokens[0].len, len + 1) << digits;
+  }
 }
 
 TEST(PgnReader, NullMovesMoveNumbersAndMissingResult) {

@@ -115,4 +115,19 @@ TEST(PgnSplitPaths, TagPairShapes) {
   }
 }
 
+// Every byte value in movetext, at each position of a block and next to a termination marker:
+// the movetext block scan classes bytes by table lookups (newline, blank, stop or token byte),
+// which must agree with the byte loop's classes for all 256 values.
+TEST(PgnSplitPaths, EveryByteInMovetext) {
+  const std::string head = "[Event \"E\"]\n\n",
+                    moves = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 1-0";
+  for (int c = 0; c < 256; ++c)
+    for (size_t at = 0; at <= moves.size(); ++at) {
+      std::string game = moves;
+      game.insert(game.begin() + static_cast<std::ptrdiff_t>(at), static_cast<char>(c));
+      expect_same_split(head + game + " " + moves + "\n\n" + head + moves + "\n",
+                        "byte " + std::to_string(c) + " at " + std::to_string(at));
+      if (HasFatalFailure()) return;
+    }
+}
 }  // namespace

@@ -263,25 +263,57 @@ struct Splitter::Impl {
   }
 
   // The bytes of a block that fast_forward tells apart, one bit per byte: newlines, blanks
-  // (space, tab, CR), control bytes (<= 0x1F) and specials ('[', '{', ';', '(', ')', '%', '-',
-  // '*', DEL). 32 bytes per block with AVX2 (half the blocks of a movetext), else 16.
+  // (newlines, spaces, tabs, CRs) and stops (the other control bytes (<= 0x1F), DEL, and the
+  // specials '[', '{', ';', '(', ')', '%', '-', '*'). 64 bytes per block with AVX2, else 16.
   struct BlockBits {
-    uint32_t nl, sp, ctl, special;
+    uint64_t nl, blank, stop;
   };
 #if defined(__AVX2__)
-  static constexpr size_t kBlock = 32;
+  static constexpr size_t kBlock = 64;
+  // Two nibble lookups, as one byte of flags per byte: the high nibble's entry holds the flags
+  // of its group of 16 code points, the low nibble's entry those flags whose group holds that
+  // code point. 1: newline; 2, 4: blank in 0x0_, 0x2_; 8, 16, 32, 64, 128: stop in 0x0_, 0x1_,
+  // 0x2_, 0x3_/0x5_, 0x7_. (Bytes >= 0x80 have no group: token bytes.)
   static BlockBits block_bits(const char* q) {
-    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
-    const auto eq = [&](char c) { return _mm256_cmpeq_epi8(v, _mm256_set1_epi8(c)); };
-    const auto bits = [](__m256i m) { return static_cast<uint32_t>(_mm256_movemask_epi8(m)); };
-    const __m256i low = _mm256_set1_epi8(0x1F);
-    return {
-        bits(eq('\n')), bits(_mm256_or_si256(_mm256_or_si256(eq(' '), eq('\t')), eq('\r'))),
-        bits(_mm256_cmpeq_epi8(_mm256_max_epu8(v, low), low)),
-        bits(_mm256_or_si256(
-            _mm256_or_si256(_mm256_or_si256(eq('['), eq('{')), _mm256_or_si256(eq(';'), eq('('))),
-            _mm256_or_si256(_mm256_or_si256(eq(')'), eq('%')),
-                            _mm256_or_si256(_mm256_or_si256(eq('-'), eq('*')), eq(0x7F)))))};
+    constexpr auto lo_flags = [](int lo) {
+      int m = 16;                                       // 0x1_: all control bytes
+      if (lo == 0xA) m |= 1;                            // '\n'
+      if (lo == 0x9 || lo == 0xD) m |= 2;               // '\t' '\r'
+      if (lo == 0x0) m |= 4;                            // ' '
+      if (lo != 0x9 && lo != 0xA && lo != 0xD) m |= 8;  // the other 0x0_ controls
+      if (lo == 5 || lo == 8 || lo == 9 || lo == 0xA || lo == 0xD) m |= 32;  // % ( ) * -
+      if (lo == 0xB) m |= 64;                                                // ; [
+      if (lo == 0xB || lo == 0xF) m |= 128;                                  // { DEL
+      return static_cast<char>(m);
+    };
+    const __m256i lo_table = _mm256_setr_epi8(
+        lo_flags(0), lo_flags(1), lo_flags(2), lo_flags(3), lo_flags(4), lo_flags(5), lo_flags(6),
+        lo_flags(7), lo_flags(8), lo_flags(9), lo_flags(10), lo_flags(11), lo_flags(12),
+        lo_flags(13), lo_flags(14), lo_flags(15), lo_flags(0), lo_flags(1), lo_flags(2),
+        lo_flags(3), lo_flags(4), lo_flags(5), lo_flags(6), lo_flags(7), lo_flags(8), lo_flags(9),
+        lo_flags(10), lo_flags(11), lo_flags(12), lo_flags(13), lo_flags(14), lo_flags(15));
+    constexpr char g0 = 1 | 2 | 8, g1 = 16, g2 = 4 | 32, g3 = 64, g5 = 64, g7 = -128;
+    const __m256i hi_table = _mm256_setr_epi8(g0, g1, g2, g3, 0, g5, 0, g7, 0, 0, 0, 0, 0, 0, 0, 0,
+                                              g0, g1, g2, g3, 0, g5, 0, g7, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m256i nibble = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
+    BlockBits m{0, 0, 0};
+    for (int h = 0; h < 2; ++h) {
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + 32 * h));
+      const __m256i f = _mm256_and_si256(
+          _mm256_shuffle_epi8(lo_table, _mm256_and_si256(v, nibble)),
+          _mm256_shuffle_epi8(hi_table, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble)));
+      const auto bits = [&](__m256i x) {
+        return uint64_t{static_cast<uint32_t>(_mm256_movemask_epi8(x))} << (32 * h);
+      };
+      const auto none = [&](char flags) {  // the bytes without any of the flags
+        return bits(_mm256_cmpeq_epi8(_mm256_and_si256(f, _mm256_set1_epi8(flags)), zero));
+      };
+      m.nl |= bits(_mm256_cmpeq_epi8(f, _mm256_set1_epi8(1)));
+      m.blank |= ~none(1 | 2 | 4) & (uint64_t{0xFFFFFFFF} << (32 * h));
+      m.stop |=
+          ~none(static_cast<char>(8 | 16 | 32 | 64 | 128)) & (uint64_t{0xFFFFFFFF} << (32 * h));
+    }
+    return m;
   }
 #else
   static constexpr size_t kBlock = 16;
@@ -291,12 +323,14 @@ struct Splitter::Impl {
     const auto bits = [](__m128i m) { return static_cast<uint32_t>(_mm_movemask_epi8(m)); };
     const __m128i low = _mm_set1_epi8(0x1F);
     // unsigned c <= 0x1F  <=>  max(c, 0x1F) == 0x1F
-    return {bits(eq('\n')), bits(_mm_or_si128(_mm_or_si128(eq(' '), eq('\t')), eq('\r'))),
-            bits(_mm_cmpeq_epi8(_mm_max_epu8(v, low), low)),
-            bits(_mm_or_si128(
-                _mm_or_si128(_mm_or_si128(eq('['), eq('{')), _mm_or_si128(eq(';'), eq('('))),
-                _mm_or_si128(_mm_or_si128(eq(')'), eq('%')),
-                             _mm_or_si128(_mm_or_si128(eq('-'), eq('*')), eq(0x7F)))))};
+    const uint32_t nl = bits(eq('\n')),
+                   blank = nl | bits(_mm_or_si128(_mm_or_si128(eq(' '), eq('\t')), eq('\r'))),
+                   ctl = bits(_mm_cmpeq_epi8(_mm_max_epu8(v, low), low)),
+                   special = bits(_mm_or_si128(
+                       _mm_or_si128(_mm_or_si128(eq('['), eq('{')), _mm_or_si128(eq(';'), eq('('))),
+                       _mm_or_si128(_mm_or_si128(eq(')'), eq('%')),
+                                    _mm_or_si128(_mm_or_si128(eq('-'), eq('*')), eq(0x7F)))));
+    return {nl, blank, special | (ctl & ~blank)};
   }
 #endif
 
@@ -308,16 +342,16 @@ struct Splitter::Impl {
     const char* b = buf.data();
     while (len - pos >= kBlock) {
       const BlockBits m = block_bits(b + pos);
-      const uint32_t stop = m.special | (m.ctl & ~(m.nl | m.sp));
-      const unsigned k = stop ? static_cast<unsigned>(__builtin_ctz(stop)) : kBlock;
-      const uint32_t in_range = static_cast<uint32_t>((uint64_t{1} << k) - 1);
-      const uint32_t tok = ~(m.nl | m.sp) & in_range, lines = m.nl & in_range;
+      const uint64_t stop = m.stop;
+      const unsigned k = stop ? static_cast<unsigned>(__builtin_ctzll(stop)) : kBlock;
+      const uint64_t in_range = k == 64 ? ~uint64_t{0} : (uint64_t{1} << k) - 1;
+      const uint64_t tok = ~m.blank & in_range, lines = m.nl & in_range;
       if (tok) {
         movetext = true;
-        if (tok & (1u << (k - 1))) {  // a token runs to the end of the range
-          const uint32_t other = ~tok & in_range;
+        if (tok & (uint64_t{1} << (k - 1))) {  // a token runs to the end of the range
+          const uint64_t other = ~tok & in_range;
           if (other)
-            tok_begin = pos + 32 - static_cast<size_t>(__builtin_clz(other));
+            tok_begin = pos + 64 - static_cast<size_t>(__builtin_clzll(other));
           else if (!in_token)
             tok_begin = pos;
           in_token = true;
@@ -328,8 +362,8 @@ struct Splitter::Impl {
         in_token = false;
       }
       if (lines) {
-        line += static_cast<uint32_t>(__builtin_popcount(lines)) - 1;
-        newline_at(pos + 31 - static_cast<size_t>(__builtin_clz(lines)));
+        line += static_cast<uint32_t>(__builtin_popcountll(lines)) - 1;
+        newline_at(pos + 63 - static_cast<size_t>(__builtin_clzll(lines)));
       }
       pos += k;
       if (k < kBlock) return;

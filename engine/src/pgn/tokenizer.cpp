@@ -93,6 +93,14 @@ inline bool is_name_char(char c) { return kName.t[static_cast<unsigned char>(c)]
 // p[size] must be readable and no digit or '.' (the NUL that ends a std::string's bytes).
 inline size_t scan_move_number(const char* p, size_t size, size_t i, uint32_t& n, size_t& dots) {
   n = 0;
+  // Nine digits hold at most 999999999: read exactly, then capped; any further digits keep the
+  // value at the cap, which it then has reached. (A cap per digit cost a min on every digit.)
+  const size_t b = i;
+  while (is_digit(p[i]) && i - b < 9) {
+    n = n * 10 + uint32_t(p[i] - '0');
+    ++i;
+  }
+  if (n > 100000000) n = 100000000;
   while (is_digit(p[i])) {
     n = n * 10 + uint32_t(p[i] - '0');
     ++i;
@@ -144,7 +152,10 @@ class Tokenizer {
     while (i_ < s_.size()) {
       // Movetext is mostly blanks, newlines, SAN and move numbers: those in a loop of their own,
       // the rest through the general dispatch below (which reads them the same way).
-      common_run(line_start);
+      if (ascii_)
+        common_run<true>(line_start);
+      else
+        common_run<false>(line_start);
       if (i_ >= s_.size()) break;
       char c = s_[i_];
       if (c == ' ') {
@@ -512,21 +523,25 @@ class Tokenizer {
   // 1-9, with the index and the line in registers (the loop of most of a game's bytes). Returns
   // at the first byte that word() or run() must look at: results ("1-0", "1/2-1/2"), the words
   // that are no move ("e", "ep", "Z0", "null"), digits starting with 0 (castling "0-0", the
-  // null move "0000"), digits glued to letters, anything else.
+  // null move "0000"), digits glued to letters, anything else. Ascii: the text is plain ASCII
+  // (one column per byte), a loop of its own so that the columns cost no test per token.
+  template <bool Ascii>
   void common_run(bool& line_start_out) {
     const char* const p = s_.data();
     const size_t size = s_.size();
     size_t i = i_, line_begin = line_begin_;
     uint32_t line = line_;
     bool pushed = false, line_start = line_start_out;
-    const bool ascii = ascii_;
     std::vector<Token>& tokens = g_.tokens;
     // Column of index k on an ASCII line: k - origin.
     size_t origin = line_begin - (line_begin == 0 ? first_col_ : 1);
     const auto at = [&](size_t k) -> Location {
-      if (ascii) return {line, static_cast<uint32_t>(k - origin)};
-      i_ = k, line_ = line, line_begin_ = line_begin;
-      return here();
+      if constexpr (Ascii) {
+        return {line, static_cast<uint32_t>(k - origin)};
+      } else {
+        i_ = k, line_ = line, line_begin_ = line_begin;
+        return here();
+      }
     };
 #if defined(__AVX2__)
     // Where symbols end, from a 64-byte window of non-symbol bits (window = p + w0), refreshed
