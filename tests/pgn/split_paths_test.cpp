@@ -22,8 +22,8 @@ class TrickleSource final : public ByteSource {
  public:
   explicit TrickleSource(std::string s) : s_(std::move(s)) {}
   size_t read(char* buf, size_t n) override {
-    // (The first read holds three bytes: the splitter looks for a BOM in the first read.)
-    const size_t k = std::min({n, s_.size() - pos_, pos_ == 0 ? size_t{3} : size_t{1}});
+    // (One byte per read, the first ones too: a BOM arrives in three reads.)
+    const size_t k = std::min({n, s_.size() - pos_, size_t{1}});
     std::memcpy(buf, s_.data() + pos_, k);
     pos_ += k;
     return k;

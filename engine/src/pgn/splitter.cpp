@@ -180,8 +180,16 @@ struct Splitter::Impl {
     }
     if (first_read) {
       first_read = false;
-      if (n >= 3 && std::memcmp(buf.data(), "\xEF\xBB\xBF", 3) == 0) {  // UTF-8 BOM
-        std::memmove(buf.data(), buf.data() + 3, n - 3);
+      // A short first read (a pipe, a terminal) may hold only part of a UTF-8 BOM: read on
+      // until three bytes are in or the input ends.
+      char* const b = buf.data() + len;
+      while (n < 3 && std::memcmp(b, "\xEF\xBB\xBF", n) == 0) {
+        const size_t k = src->read(b + n, buf.size() - len - n);
+        if (k == 0) break;
+        n += k;
+      }
+      if (n >= 3 && std::memcmp(b, "\xEF\xBB\xBF", 3) == 0) {  // UTF-8 BOM
+        std::memmove(b, b + 3, n - 3);
         n -= 3;
       }
     }
