@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <vector>
@@ -108,9 +109,9 @@ class ZstdSource final : public ByteSource {
 
 class MemorySource final : public ByteSource {
  public:
-  explicit MemorySource(std::string s) : s_(std::move(s)) {}
+  MemorySource(std::string s, size_t max_read) : s_(std::move(s)), max_read_(max_read) {}
   size_t read(char* buf, size_t n) override {
-    size_t k = std::min(n, s_.size() - pos_);
+    size_t k = std::min({n, s_.size() - pos_, max_read_});
     std::memcpy(buf, s_.data() + pos_, k);
     pos_ += k;
     return k;
@@ -120,6 +121,7 @@ class MemorySource final : public ByteSource {
 
  private:
   std::string s_;
+  size_t max_read_;
   size_t pos_ = 0;
 };
 
@@ -146,8 +148,8 @@ std::unique_ptr<ByteSource> open_source(const std::string& path) {
   return fd;
 }
 
-std::unique_ptr<ByteSource> memory_source(std::string bytes) {
-  return std::make_unique<MemorySource>(std::move(bytes));
+std::unique_ptr<ByteSource> memory_source(std::string bytes, size_t max_read) {
+  return std::make_unique<MemorySource>(std::move(bytes), max_read == 0 ? 1 : max_read);
 }
 
 }  // namespace arbiter::pgn

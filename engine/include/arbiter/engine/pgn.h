@@ -102,7 +102,9 @@ class ByteSource {
 // "-" is stdin. zstd input is recognised by its magic number (any name), so `.pgn.zst` files
 // and compressed stdin both work. Throws ReadError if the file cannot be opened.
 std::unique_ptr<ByteSource> open_source(const std::string& path);
-std::unique_ptr<ByteSource> memory_source(std::string bytes);
+// In-memory bytes; `max_read` caps the bytes a read returns (1 delivers them as a slow pipe
+// would, for testing that nothing depends on how the input is cut into reads; 0 counts as 1).
+std::unique_ptr<ByteSource> memory_source(std::string bytes, size_t max_read = SIZE_MAX);
 
 // One game's bytes as cut from the stream, before tokenising (cheap; done on the reading
 // thread so that tokenising and validating can run on worker threads).
