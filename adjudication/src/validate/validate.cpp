@@ -152,6 +152,8 @@ class Validator {
  public:
   Validator(const pgn::RawGame& g, const ValidateOptions& o, GameReport& r, Solver& solver)
       : g_(g), tags_(g), opt_(o), r_(r), sink_{r}, solver_(solver) {}
+  Validator(const Validator&) = delete;  // cur_ and keys_ point into the object
+  Validator& operator=(const Validator&) = delete;
 
   void run() {
     r_.index = g_.index;
