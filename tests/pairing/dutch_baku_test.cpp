@@ -151,7 +151,9 @@ std::string eight_players(const std::string& records) {
 // a 250 record (explicit acceleration) overrides the one named in 192.
 TEST(DutchBaku, CliFollowsTheTournamentType) {
   auto pair_file = [&](const std::string& name, const std::string& records) {
-    auto r = run_arbiter("pair --dutch '" + write(name, eight_players(records)) + "' -p");
+    const std::string path = write(name, eight_players(records));
+    auto r = run_arbiter("pair --dutch '" + path + "' -p");
+    std::filesystem::remove(path);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return r.out;
   };
