@@ -286,7 +286,8 @@ bool can_escape(const Position& pos, const LegalityTest& legal) {
 }
 
 std::string suffix(const Position& pos, Move m) {
-  const char c = check_suffix(pos, m);
+  // (fast_check_suffix knows every move but castling, whose rook can give the check.)
+  const char c = m.is_castling() ? check_suffix(pos, m) : fast_check_suffix(pos, m);
   return c ? std::string(1, c) : std::string();
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The check of the SAN fast path (parse_san_common) on one position, shared by the SAN tests:
-// against the legal move generator and the SAN writer (to_san, whose check marks come from
-// the general test on the position after the move), the SAN of every legal move resolves to
+// against the legal move generator and the SAN writer (to_san, whose check marks are checked
+// here against the position after the move), the SAN of every legal move resolves to
 // that move, the minimal disambiguation (PGN 8.2.3.4) is recomputed from the legal move list,
 // and no altered text (wrong capture mark, check mark, promotion, disambiguation, pawn forms)
 // is accepted except as the SAN of a legal move.
@@ -74,6 +74,11 @@ inline int check_position(const Position& p, const std::string& fen) {
   int checked = 0;
   for (Move m : legal) {
     const std::string s = to_san(p, m);
+    // The check mark (PGN 8.2.3.6) from the position after the move, not from the writer.
+    const Position next = p.after(m);
+    const char mark = !next.in_check() ? 0 : next.has_legal_moves() ? '+' : '#';
+    const char written = s.back() == '+' || s.back() == '#' ? s.back() : 0;
+    EXPECT_EQ(written, mark) << fen << " " << s;
     // The written disambiguation is the minimal one computed from the legal moves.
     if (!m.is_castling()) {
       const PieceType pt = type_of(p.moved_piece(m));
