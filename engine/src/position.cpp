@@ -211,6 +211,31 @@ std::uint64_t Position::repetition_key() const {
 
 bool Position::is_legal(Move m) const {
   if (m.is_none()) return false;
+  // A normal move (no promotion bits) directly: the piece's own move (Arts. 3.2-3.7) to a
+  // square not held by our own piece, then the king's safety on the board after it (Art. 3.9).
+  // Castling, en passant and promotions, rare, against the generated list.
+  if ((m.raw() >> 12) == 0) {
+    const Color us = turn_;
+    const Square from = m.from(), to = m.to();
+    const Piece pc = board_[from];
+    const Bitboard to_bb = square_bb(to), occ = occupied();
+    if (pc == NO_PIECE || color_of(pc) != us || (pieces(us) & to_bb)) return false;
+    const PieceType pt = type_of(pc);
+    if (pt == PAWN) {
+      if (rank_of(to) == relative_rank(us, RANK_8)) return false;  // a promotion (Art. 3.7.5)
+      const int push = pawn_push(us);
+      const bool capture = pawn_attacks(us, from) & pieces(~us) & to_bb;
+      const bool step = int(to) == int(from) + push && !(occ & to_bb);
+      const bool double_step = int(to) == int(from) + 2 * push &&
+                               rank_of(from) == relative_rank(us, RANK_2) &&
+                               !(occ & (to_bb | square_bb(Square(int(from) + push))));
+      if (!capture && !step && !double_step) return false;
+    } else if (!(attacks(pt, from, occ) & to_bb)) {
+      return false;
+    }
+    const Square k = pt == KING ? to : king_square(us);
+    return !(attackers_to(k, (occ ^ square_bb(from)) | to_bb) & pieces(~us) & ~to_bb);
+  }
   MoveList list;
   generate_legal(list);
   return list.contains(m);
