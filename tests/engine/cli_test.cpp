@@ -116,4 +116,14 @@ TEST(Cli, Demo) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("number=61"), std::string::npos);
   EXPECT_NE(r.out.find("depth 3: "), std::string::npos);
+  // The rulings on the embedded round: each defect put in the games found at its place, the
+  // claims ruled by the rule they name, the illegal position refused.
+  for (const char* want :
+       {"round1.pgn:22:27: error [illegal-move] ply 21: 11. Nd5",
+        "round1.pgn:33:24: error [moves-after-checkmate] ply 5",
+        "error [time-forfeit-unwinnable] ply 4: result 0-1 on time",
+        "error [result-mismatch]: the Result tag says 1-0 but the moves end with 0-1",
+        "5 games: 1 ok, 0 with warnings only, 4 with errors", "rule: A.5.3", "Qb2#", "Bb2#",
+        "status: not reachable"})
+    EXPECT_NE(r.out.find(want), std::string::npos) << want;
 }

@@ -1,5 +1,6 @@
 // arbiter demo: the main job (README). Draws a Chess960 start position, shows its legal moves
-// and perft; later capabilities add their own sections in separate files.
+// and perft; later capabilities add their own sections in separate files (the rulings, the
+// seed events).
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <iostream>
@@ -10,6 +11,7 @@
 #include "arbiter/engine/uci.h"
 #include "command.h"
 #include "demo_events.h"
+#include "demo_rulings.h"
 
 namespace arbiter::cli {
 namespace {
@@ -51,10 +53,13 @@ int run(const std::vector<std::string>& args) {
     if (s > 0.01) std::cout << " (" << static_cast<long long>(n / s / 1e6) << " M nodes/s)";
     std::cout << '\n';
   }
-  return run_event_demos(std::cout);  // the seed events (demo_events.cpp)
+  const int rulings = run_ruling_demos(std::cout);  // validate, claims (demo_rulings.cpp)
+  const int events = run_event_demos(std::cout);    // the seed events (demo_events.cpp)
+  return rulings != kExitOk ? rulings : events;
 }
 
-const RegisterCommand reg{{"demo", "the main job: Chess960 draw, legal moves, perft", run}};
+const RegisterCommand reg{
+    {"demo", "the main job: Chess960 draw, legal moves, perft, rulings, the seed events", run}};
 
 }  // namespace
 }  // namespace arbiter::cli
