@@ -3,8 +3,6 @@
 // so the demo is the same on every machine.
 #include "demo_events.h"
 
-#include <unistd.h>
-
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -14,6 +12,7 @@
 #include <vector>
 
 #include "command.h"
+#include "demo_dir.h"
 #include "event_cli.h"
 
 namespace arbiter::cli {
@@ -291,21 +290,18 @@ void round_robin(Demo& d) {
 }  // namespace
 
 int run_event_demos(std::ostream& os) {
-  char tmpl[] = "/tmp/arbiter-demo-XXXXXX";
-  if (!::mkdtemp(tmpl)) {
+  const DemoDir dir("arbiter-demo");
+  if (!dir.ok()) {
     os << "cannot create a temporary directory\n";
     return kExitFailure;
   }
-  fs::path dir(tmpl);
-  Demo d(os, dir);
+  Demo d(os, dir.path());
   os << "\n== Seed event A: 9-round rapid Swiss, half-point byes, no-shows, Armageddon\n";
   rapid_swiss(d);
   os << "\n== Seed event A': 8-round Chess960 Swiss (a start position drawn per round)\n";
   chess960_swiss(d);
   os << "\n== Seed event B: 16-player round robin, pairing numbers by lot\n";
   round_robin(d);
-  std::error_code ec;
-  fs::remove_all(dir, ec);
   return kExitOk;
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "command.h"
+#include "demo_dir.h"
 
 namespace arbiter::cli {
 namespace {
@@ -134,12 +135,12 @@ bool run(std::ostream& os, const std::string& shown, std::vector<std::string> ar
 }  // namespace
 
 int run_ruling_demos(std::ostream& os) {
-  char tmpl[] = "/tmp/arbiter-rulings-XXXXXX";
-  if (!::mkdtemp(tmpl)) {
+  const DemoDir tmp("arbiter-rulings");
+  if (!tmp.ok()) {
     os << "cannot create a temporary directory\n";
     return kExitFailure;
   }
-  const fs::path dir(tmpl);
+  const fs::path& dir = tmp.path();
   const std::string pgn = (dir / "round1.pgn").string();
   std::ofstream(pgn, std::ios::binary) << kRound;
   bool ok = true;
@@ -163,9 +164,6 @@ int run_ruling_demos(std::ostream& os) {
   os << "\n== An illegal position (A.5.4): the side not to move is in check\n";
   ok &= run(os, "status '4k3/4Q3/4K3/8/8/8/8/8 w - - 0 1'",
             {"status", "4k3/4Q3/4K3/8/8/8/8/8 w - - 0 1"});
-
-  std::error_code ec;
-  fs::remove_all(dir, ec);
   return ok ? kExitOk : kExitFailure;
 }
 
