@@ -15,7 +15,7 @@ fi
 # fuzz_build DIR FLAGS TARGETS...: configures and builds DIR with extra compiler FLAGS, then runs
 # each target from it.
 fuzz_build() {
-  local dir=$1 flags=$2; shift 2
+  local dir=$1 flags=$2 t corpus seeds log; shift 2
   CXX=clang++-14 cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON \
     -DARBITER_NATIVE=OFF -DCMAKE_CXX_FLAGS="$flags" -DARBITER_TESTS=ON -DARBITER_BENCH=OFF >/dev/null
   cmake --build "$dir" -j"$(nproc)" --target "$@"

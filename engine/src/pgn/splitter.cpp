@@ -25,6 +25,43 @@ constexpr size_t kBufSize = size_t{1} << 16;
 constexpr size_t kNone = ~size_t{0};
 constexpr size_t kMaxGameBytes = size_t{64} << 20;  // a "game" larger than this is corrupt input
 
+#if defined(__AVX2__)
+// The nibble tables of the movetext block scan (Splitter::Impl::block_bits): one byte of flags
+// per byte value. 1: newline; 2, 4: blank in 0x0_, 0x2_; 8, 16, 32, 64, 128: stop in 0x0_,
+// 0x1_, 0x2_, 0x3_/0x5_, 0x7_. The low nibble's entry holds the flags whose group holds that
+// code point, the high nibble's those of its group. (Bytes >= 0x80 have no group: tokens.)
+constexpr char lo_flags(int lo) {
+  int m = 16;                                                            // 0x1_: all control bytes
+  if (lo == 0xA) m |= 1;                                                 // '\n'
+  if (lo == 0x9 || lo == 0xD) m |= 2;                                    // '\t' '\r'
+  if (lo == 0x0) m |= 4;                                                 // ' '
+  if (lo != 0x9 && lo != 0xA && lo != 0xD) m |= 8;                       // the other 0x0_ controls
+  if (lo == 5 || lo == 8 || lo == 9 || lo == 0xA || lo == 0xD) m |= 32;  // % ( ) * -
+  if (lo == 0xB) m |= 64;                                                // ; [
+  if (lo == 0xB || lo == 0xF) m |= 128;                                  // { DEL
+  return static_cast<char>(m);
+}
+constexpr char hi_flags(int hi) {
+  switch (hi) {
+    case 0x0: return 1 | 2 | 8;
+    case 0x1: return 16;
+    case 0x2: return 4 | 32;
+    case 0x3:
+    case 0x5: return 64;
+    case 0x7: return static_cast<char>(128);
+    default: return 0;
+  }
+}
+// Both tables twice over (a 256-bit shuffle looks up within each 128-bit half).
+constexpr auto kNibbleTables = [] {
+  struct {
+    char lo[32], hi[32];
+  } t{};
+  for (int i = 0; i < 32; ++i) t.lo[i] = lo_flags(i & 15), t.hi[i] = hi_flags(i & 15);
+  return t;
+}();
+#endif
+
 enum class St : uint8_t { Normal, Brace, LineComment, Tag, TagString, TagEscape, Resync };
 
 // Byte classes in the Normal state.
@@ -278,31 +315,10 @@ struct Splitter::Impl {
   };
 #if defined(__AVX2__)
   static constexpr size_t kBlock = 64;
-  // Two nibble lookups, as one byte of flags per byte: the high nibble's entry holds the flags
-  // of its group of 16 code points, the low nibble's entry those flags whose group holds that
-  // code point. 1: newline; 2, 4: blank in 0x0_, 0x2_; 8, 16, 32, 64, 128: stop in 0x0_, 0x1_,
-  // 0x2_, 0x3_/0x5_, 0x7_. (Bytes >= 0x80 have no group: token bytes.)
+  // Two nibble lookups (kNibbleTables), ANDed into one byte of flags per byte.
   static BlockBits block_bits(const char* q) {
-    constexpr auto lo_flags = [](int lo) {
-      int m = 16;                                       // 0x1_: all control bytes
-      if (lo == 0xA) m |= 1;                            // '\n'
-      if (lo == 0x9 || lo == 0xD) m |= 2;               // '\t' '\r'
-      if (lo == 0x0) m |= 4;                            // ' '
-      if (lo != 0x9 && lo != 0xA && lo != 0xD) m |= 8;  // the other 0x0_ controls
-      if (lo == 5 || lo == 8 || lo == 9 || lo == 0xA || lo == 0xD) m |= 32;  // % ( ) * -
-      if (lo == 0xB) m |= 64;                                                // ; [
-      if (lo == 0xB || lo == 0xF) m |= 128;                                  // { DEL
-      return static_cast<char>(m);
-    };
-    const __m256i lo_table = _mm256_setr_epi8(
-        lo_flags(0), lo_flags(1), lo_flags(2), lo_flags(3), lo_flags(4), lo_flags(5), lo_flags(6),
-        lo_flags(7), lo_flags(8), lo_flags(9), lo_flags(10), lo_flags(11), lo_flags(12),
-        lo_flags(13), lo_flags(14), lo_flags(15), lo_flags(0), lo_flags(1), lo_flags(2),
-        lo_flags(3), lo_flags(4), lo_flags(5), lo_flags(6), lo_flags(7), lo_flags(8), lo_flags(9),
-        lo_flags(10), lo_flags(11), lo_flags(12), lo_flags(13), lo_flags(14), lo_flags(15));
-    constexpr char g0 = 1 | 2 | 8, g1 = 16, g2 = 4 | 32, g3 = 64, g5 = 64, g7 = -128;
-    const __m256i hi_table = _mm256_setr_epi8(g0, g1, g2, g3, 0, g5, 0, g7, 0, 0, 0, 0, 0, 0, 0, 0,
-                                              g0, g1, g2, g3, 0, g5, 0, g7, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m256i lo_table = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kNibbleTables.lo));
+    const __m256i hi_table = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kNibbleTables.hi));
     const __m256i nibble = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
     BlockBits m{0, 0, 0};
     for (int h = 0; h < 2; ++h) {

@@ -25,11 +25,13 @@ bool parse_number(std::string_view s, double& out) {
   double v = 0;
   for (char c : s) {
     const unsigned d = static_cast<unsigned char>(c) - unsigned{'0'};
-    if (d > 9) {
-      if (c != '.') return false;
+    if (d <= 9) {
+      v = v * 10 + d;
+    } else if (c == '.') {
       integer = false;
+    } else {
+      return false;
     }
-    v = v * 10 + d;
   }
   if (integer) {
     out = v;
