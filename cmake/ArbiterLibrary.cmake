@@ -1,6 +1,8 @@
-# arbiter_library(NAME [DEPS ...]): one library target per top-level folder.
-# Public headers live in NAME/include/arbiter/NAME/, sources in NAME/src/ (globbed, so
-# adding a file needs no CMake edit). Other folders see only the public headers.
+# arbiter_library(NAME [DEPS ...]): one library target per folder (engine, adjudication, and one per
+# concern under pairing/).
+# Public headers live in <folder>/include/arbiter/<library>/ (arbiter/pairing/ for every pairing
+# concern), sources in <folder>/src/ (globbed, so adding a file needs no CMake edit). A target sees
+# only its own sources and the public headers of the targets it depends on.
 function(arbiter_library name)
   cmake_parse_arguments(ARG "" "" "DEPS;PRIVATE_DEPS" ${ARGN})
   file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/*.cpp)

@@ -1,7 +1,7 @@
 // The incremental perfect matching (kept between solves, repaired after weight changes and
 // vertex removals) against exhaustive search after every change, on small random graphs whose
 // weights tie often (as the Dutch weights do) and on wide weights.
-#include "arbiter/pairing/dynamic_matching.h"
+#include "dynamic_matching.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The wide integer arithmetic the Dutch edge weights rely on (the matching itself is tested
 // against exhaustive search in dynamic_matching_test.cpp).
-#include "arbiter/pairing/wide_uint.h"
+#include "wide_uint.h"
 
 #include <gtest/gtest.h>
 

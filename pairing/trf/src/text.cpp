@@ -1,4 +1,4 @@
-#include "trf/text.h"
+#include "text.h"
 
 #include <charconv>
 

@@ -10,10 +10,10 @@
 #include <stdexcept>
 
 #include "arbiter/pairing/dutch.h"
-#include "arbiter/pairing/dynamic_matching.h"
-#include "dutch/dutch_player.h"
-#include "dutch/edge_weight.h"
-#include "dutch/player_data.h"
+#include "dynamic_matching.h"
+#include "dutch_player.h"
+#include "edge_weight.h"
+#include "player_data.h"
 
 namespace arbiter::pairing {
 namespace dutch {

@@ -1,5 +1,5 @@
 // C.04.3 (2026) Article 5: colour allocation for one pair, in bbpPairings' reading.
-#include "dutch/dutch_player.h"
+#include "dutch_player.h"
 
 namespace arbiter::pairing::dutch {
 namespace {

@@ -31,7 +31,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "arbiter/pairing/wide_uint.h"
+#include "wide_uint.h"
 
 namespace arbiter::pairing::matching {
 

@@ -43,7 +43,7 @@
 #include <map>
 #include <vector>
 
-#include "dutch/dutch_player.h"
+#include "dutch_player.h"
 
 namespace arbiter::pairing::dutch {
 

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "arbiter/pairing/trf.h"
-#include "trf/text.h"
+#include "text.h"
 
 namespace arbiter::pairing {
 

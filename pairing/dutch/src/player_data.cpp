@@ -1,6 +1,6 @@
 // Per-player facts for one round: scores, colour preferences (C.04.3 art. 1.6-1.7), floats
 // (art. 1.4.3, 2026), PAB eligibility (C.04.1 art. 4, 2026).
-#include "dutch/player_data.h"
+#include "player_data.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "arbiter/pairing/trf.h"
-#include "trf/text.h"
+#include "text.h"
 
 namespace arbiter::pairing {
 

@@ -1,7 +1,7 @@
 #pragma once
 #include <vector>
 
-#include "dutch/dutch_player.h"
+#include "dutch_player.h"
 
 namespace arbiter::pairing::dutch {
 
