@@ -10,8 +10,8 @@
 #include <stdexcept>
 
 #include "arbiter/pairing/dutch.h"
-#include "dynamic_matching.h"
 #include "dutch_player.h"
+#include "dynamic_matching.h"
 #include "edge_weight.h"
 #include "player_data.h"
 
