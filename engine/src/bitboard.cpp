@@ -7,6 +7,12 @@
 #include <sys/mman.h>
 #endif
 
+// The library's own lookups must index the tables as they were filled: a PEXT library is
+// compiled for BMI2 (ARBITER_ARCH picks both together, see the top-level CMakeLists.txt).
+#if ARBITER_USE_PEXT && !defined(__BMI2__)
+#error "ARBITER_USE_PEXT needs the library compiled with BMI2 (-mbmi2)"
+#endif
+
 namespace arbiter {
 namespace detail {
 namespace {
@@ -108,6 +114,10 @@ void build(SliderEntry (&entries)[64], Bitboard*& cursor, bool diagonal) {
 }
 
 }  // namespace
+
+#if ARBITER_USE_PEXT
+unsigned pext_index(Bitboard occ, Bitboard mask) { return unsigned(_pext_u64(occ, mask)); }
+#endif
 
 SliderTables::SliderTables() {
   Bitboard* cursor = table;

@@ -2,11 +2,6 @@
 // is tracked (comments, tag strings, variation depth, termination markers). Memory is bounded
 // by one game plus one read buffer. The hot loops (comments, whitespace, move text) scan whole
 // runs of bytes; columns are computed only where a game starts or a problem is reported.
-// g++ 12 false positive on "literal" + std::string temporaries (GCC PR 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
-#include <emmintrin.h>
 #if defined(__AVX2__)
 #include <immintrin.h>
 #endif
@@ -15,6 +10,7 @@
 #include <cstring>
 
 #include "arbiter/engine/pgn.h"
+#include "bytes16.h"
 
 namespace arbiter::pgn {
 namespace {
@@ -100,21 +96,18 @@ std::string hex(unsigned char c) {
 
 // Index of the first byte in [p, end) that is '}', a control byte or DEL; end if none.
 inline const char* brace_stop(const char* p, const char* end) {
-  const __m128i close = _mm_set1_epi8('}'), del = _mm_set1_epi8(0x7F), sp = _mm_set1_epi8(0x20);
+  using namespace bytes16;
+  const V close = splat('}'), del = splat(0x7F);
   const auto stops = [&](const char* q) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-    // unsigned c < 0x20  <=>  max(c, 0x20) != c
-    const __m128i lt = _mm_xor_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, sp), v), _mm_set1_epi8(-1));
-    return _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, close), _mm_cmpeq_epi8(v, del)), lt);
+    const V v = load(q);
+    return either(either(eq(v, close), eq(v, del)), control(v));
   };
   // Comments run for kilobytes in engine games: 64 bytes per test while nothing stops.
   while (end - p >= 64 &&
-         !_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(stops(p), stops(p + 16)),
-                                         _mm_or_si128(stops(p + 32), stops(p + 48)))))
+         !mask(either(either(stops(p), stops(p + 16)), either(stops(p + 32), stops(p + 48)))))
     p += 64;
   for (; end - p >= 16; p += 16)
-    if (const int bits = _mm_movemask_epi8(stops(p)))
-      return p + __builtin_ctz(static_cast<unsigned>(bits));
+    if (const uint32_t bits = mask(stops(p))) return p + __builtin_ctz(bits);
   for (; p < end; ++p) {
     auto c = static_cast<unsigned char>(*p);
     if (c == '}' || c < 0x20 || c == 0x7F) return p;
@@ -342,18 +335,15 @@ struct Splitter::Impl {
 #else
   static constexpr size_t kBlock = 16;
   static BlockBits block_bits(const char* q) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-    const auto eq = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
-    const auto bits = [](__m128i m) { return static_cast<uint32_t>(_mm_movemask_epi8(m)); };
-    const __m128i low = _mm_set1_epi8(0x1F);
-    // unsigned c <= 0x1F  <=>  max(c, 0x1F) == 0x1F
-    const uint32_t nl = bits(eq('\n')),
-                   blank = nl | bits(_mm_or_si128(_mm_or_si128(eq(' '), eq('\t')), eq('\r'))),
-                   ctl = bits(_mm_cmpeq_epi8(_mm_max_epu8(v, low), low)),
-                   special = bits(_mm_or_si128(
-                       _mm_or_si128(_mm_or_si128(eq('['), eq('{')), _mm_or_si128(eq(';'), eq('('))),
-                       _mm_or_si128(_mm_or_si128(eq(')'), eq('%')),
-                                    _mm_or_si128(_mm_or_si128(eq('-'), eq('*')), eq(0x7F)))));
+    using namespace bytes16;
+    const V v = load(q);
+    const auto is = [&](char c) { return eq(v, splat(c)); };
+    const uint32_t nl = mask(is('\n')),
+                   blank = nl | mask(either(either(is(' '), is('\t')), is('\r'))),
+                   ctl = mask(control(v)),
+                   special = mask(either(either(either(is('['), is('{')), either(is(';'), is('('))),
+                                         either(either(is(')'), is('%')),
+                                                either(either(is('-'), is('*')), is(0x7F)))));
     return {nl, blank, special | (ctl & ~blank)};
   }
 #endif
@@ -527,17 +517,15 @@ struct Splitter::Impl {
   // Moves pos to the first byte that can change a tag pair's state ('"', '\\', ']', a control
   // byte or DEL), 16 bytes at a time; stops early near the end of the buffer.
   void skip_tag_text() {
+    using namespace bytes16;
     const char* b = buf.data();
-    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'),
-                  close = _mm_set1_epi8(']'), del = _mm_set1_epi8(0x7F), ctl = _mm_set1_epi8(0x1F);
+    const V quote = splat('"'), backslash = splat('\\'), close = splat(']'), del = splat(0x7F);
     while (len - pos >= 16) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + pos));
-      const __m128i m =
-          _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-                       _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, close), _mm_cmpeq_epi8(v, del)),
-                                    _mm_cmpeq_epi8(_mm_max_epu8(v, ctl), ctl)));
-      if (const int bits = _mm_movemask_epi8(m)) {
-        pos += static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(bits)));
+      const V v = load(b + pos);
+      const V m = either(either(eq(v, quote), eq(v, backslash)),
+                         either(either(eq(v, close), eq(v, del)), control(v)));
+      if (const uint32_t bits = mask(m)) {
+        pos += static_cast<size_t>(__builtin_ctz(bits));
         return;
       }
       pos += 16;
@@ -582,17 +570,14 @@ struct Splitter::Impl {
                                     _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x7F))));
     }
 #else
+    using namespace bytes16;
     for (int h = 0; h < 4; ++h) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q + 16 * h));
-      const auto bits = [&](__m128i m) {
-        return uint64_t{static_cast<uint32_t>(_mm_movemask_epi8(m))} << (16 * h);
-      };
-      const __m128i low = _mm_set1_epi8(0x1F);
-      t.quote |= bits(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
-      t.close |= bits(_mm_cmpeq_epi8(v, _mm_set1_epi8(']')));
-      t.backslash |= bits(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
-      t.ctl |= bits(_mm_or_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, low), low),
-                                 _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))));
+      const V v = load(q + 16 * h);
+      const auto bits = [&](V m) { return uint64_t{mask(m)} << (16 * h); };
+      t.quote |= bits(eq(v, splat('"')));
+      t.close |= bits(eq(v, splat(']')));
+      t.backslash |= bits(eq(v, splat('\\')));
+      t.ctl |= bits(either(control(v), eq(v, splat(0x7F))));
     }
 #endif
     return t;

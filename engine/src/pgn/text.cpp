@@ -1,8 +1,8 @@
 #include "text.h"
 
-#include <emmintrin.h>
-
 #include <cstring>
+
+#include "bytes16.h"
 
 namespace arbiter::pgn::text {
 
@@ -38,13 +38,11 @@ bool decode_utf8_or_latin1(std::string& in, std::string& out, Location start, Lo
   // Fast path: pure ASCII / valid UTF-8. ASCII runs are skipped eight bytes at a time.
   const size_t size = in.size();
   while (i < size) {
-    // 64 bytes at a time (SSE2: one sign-bit mask of four loads), then 8.
+    // 64 bytes at a time (one sign-bit mask of four loads), then 8.
     while (i + 64 <= size) {
-      const auto* q = reinterpret_cast<const __m128i*>(in.data() + i);
-      const __m128i any =
-          _mm_or_si128(_mm_or_si128(_mm_loadu_si128(q), _mm_loadu_si128(q + 1)),
-                       _mm_or_si128(_mm_loadu_si128(q + 2), _mm_loadu_si128(q + 3)));
-      if (_mm_movemask_epi8(any)) break;
+      using namespace bytes16;
+      const char* q = in.data() + i;
+      if (mask(either(either(load(q), load(q + 16)), either(load(q + 32), load(q + 48))))) break;
       i += 64;
     }
     while (i + 8 <= size) {

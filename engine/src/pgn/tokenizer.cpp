@@ -1,11 +1,6 @@
 // Tokenises one game: tag pairs (PGN 8.1) and movetext (PGN 8.2). Never throws: problems are
 // reported as diagnostics with line:column, and unknown text becomes an Invalid token so the
 // validator can say exactly where the game stops being readable.
-// g++ 12 false positive on "literal" + std::string temporaries (GCC PR 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
-#include <emmintrin.h>
 #if defined(__AVX2__)
 #include <immintrin.h>
 #endif
@@ -13,6 +8,7 @@
 #include <cstring>
 
 #include "arbiter/engine/pgn.h"
+#include "bytes16.h"
 #include "text.h"
 
 namespace arbiter::pgn {
@@ -122,14 +118,12 @@ inline size_t scan_move_number(const char* p, size_t size, size_t i, uint32_t& n
 // The first '"', '\\' or newline from p (end if none), 16 bytes per test: tag values run for
 // dozens of characters.
 inline const char* value_stop(const char* p, const char* end) {
-  const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'),
-                newline = _mm_set1_epi8('\n');
+  using namespace bytes16;
+  const V quote = splat('"'), backslash = splat('\\'), newline = splat('\n');
   for (; end - p >= 16; p += 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const int bits = _mm_movemask_epi8(
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-                     _mm_cmpeq_epi8(v, newline)));
-    if (bits) return p + __builtin_ctz(static_cast<unsigned>(bits));
+    const V v = load(p);
+    const uint32_t bits = mask(either(either(eq(v, quote), eq(v, backslash)), eq(v, newline)));
+    if (bits) return p + __builtin_ctz(bits);
   }
   while (p < end && *p != '"' && *p != '\\' && *p != '\n') ++p;
   return p;

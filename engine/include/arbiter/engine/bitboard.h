@@ -1,18 +1,19 @@
 #pragma once
 // Bitboards: bit i set = square i (a1 = 0, h8 = 63). Leaper and geometry tables are constexpr;
-// slider attacks use PEXT when the build targets BMI2 (__BMI2__) and magic bitboards otherwise.
+// slider attacks use PEXT or magic bitboards, whichever the library was built with
+// (ARBITER_USE_PEXT in the generated config.h, fixed by ARBITER_ARCH when the library was
+// configured), never by the flags of the program that includes this header: the table layout
+// differs between the two, so a consumer guessing otherwise would read the wrong entries.
 // All tables are constant and initialised once (thread-safe); every function here is pure.
 #include <array>
 #include <bit>
 #include <cstdint>
 
+#include "arbiter/engine/config.h"
 #include "arbiter/engine/types.h"
 
-#if defined(__BMI2__)
+#if ARBITER_USE_PEXT && defined(__BMI2__)
 #include <immintrin.h>
-#define ARBITER_USE_PEXT 1
-#else
-#define ARBITER_USE_PEXT 0
 #endif
 
 namespace arbiter {
@@ -163,7 +164,12 @@ constexpr Bitboard line_bb(Square a, Square b) { return detail::kGeometry.line[a
 constexpr bool aligned(Square a, Square b, Square c) { return line_bb(a, b) & square_bb(c); }
 
 namespace detail {
-// Slider attack tables: PEXT indexing when the build targets BMI2, magic multiplication
+#if ARBITER_USE_PEXT
+// PEXT out of line, in the library (built for BMI2): for a program that includes this header
+// without BMI2 enabled, it still indexes the library's PEXT-ordered tables correctly.
+unsigned pext_index(Bitboard occ, Bitboard mask);
+#endif
+// Slider attack tables: PEXT indexing when the library was built with it, magic multiplication
 // otherwise. Built once on first use (function-local static: thread-safe) and constant after.
 // Declared here, not privately, so that the lookups inline into the searches of other
 // libraries (a call per lookup cost the helpmate search several percent).
@@ -173,8 +179,10 @@ struct SliderEntry {
   const Bitboard* attacks;
   unsigned shift;  // 64 - popcount(mask)
   unsigned index(Bitboard occ) const {
-#if ARBITER_USE_PEXT
+#if ARBITER_USE_PEXT && defined(__BMI2__)
     return unsigned(_pext_u64(occ, mask));
+#elif ARBITER_USE_PEXT
+    return pext_index(occ, mask);
 #else
     return unsigned(((occ & mask) * magic) >> shift);
 #endif
@@ -209,7 +217,7 @@ inline Bitboard queen_attacks(Square s, Bitboard occupied) {
 }
 // Attacks of a non-pawn piece type from s.
 Bitboard attacks(PieceType pt, Square s, Bitboard occupied);
-// "pext" or "magic": which slider implementation this build uses.
+// "pext" or "magic": which slider implementation the library uses.
 const char* slider_backend();
 
 }  // namespace arbiter
