@@ -12,19 +12,19 @@ else
   limit=(-max_total_time="${1:-60}")
   what="${1:-60}s"
 fi
-# fuzz_build DIR FLAGS TARGETS...: configures and builds DIR with extra compiler FLAGS, then runs
-# each target from it.
+# fuzz_build DIR ARCH TARGETS...: configures and builds DIR for the ARBITER_ARCH tier ARCH, then
+# runs each target from it.
 fuzz_build() {
-  local dir=$1 flags=$2 t corpus seeds log; shift 2
+  local dir=$1 arch=$2 t corpus seeds log; shift 2
   CXX=clang++-14 cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON \
-    -DARBITER_NATIVE=OFF -DCMAKE_CXX_FLAGS="$flags" -DARBITER_TESTS=ON -DARBITER_BENCH=OFF >/dev/null
+    -DARBITER_ARCH="$arch" -DCMAKE_CXX_FLAGS= -DARBITER_TESTS=ON -DARBITER_BENCH=OFF >/dev/null
   cmake --build "$dir" -j"$(nproc)" --target "$@"
   for t in "$@"; do
     corpus=$dir/corpus/$t
     [ "${mode:-}" = ci ] && corpus=$dir/ci-corpus/$t && rm -rf "$corpus"
     mkdir -p "$corpus"
     seeds=tests/fuzz/seeds/${t#fuzz_}
-    echo "fuzz: $t${flags:+ ($flags)}, $what"
+    echo "fuzz: $t ($arch), $what"
     log=$dir/$t.log
     if ! "$dir/tests/$t" "${limit[@]}" -timeout=10 -rss_limit_mb=4096 \
         -artifact_prefix="$dir/" "$corpus" $( [ -d "$seeds" ] && echo "$seeds" ) >"$log" 2>&1; then
@@ -39,9 +39,9 @@ mode=${1:-}
 targets=$(cd tests/fuzz && ls fuzz_*.cpp 2>/dev/null | sed 's/\.cpp$//' || true)
 [ -n "$targets" ] || { echo "no fuzz targets"; exit 0; }
 # shellcheck disable=SC2086
-fuzz_build build-fuzz "" $targets
+fuzz_build build-fuzz x86-64 $targets
 # The portable build above has neither AVX2 (the PGN reader's 64-byte block scans) nor BMI2 (PEXT
 # slider attacks): on a CPU with both, the PGN and SAN targets run again built for them.
 if grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw bmi2 /proc/cpuinfo 2>/dev/null; then
-  fuzz_build build-fuzz-avx2 "-mavx2 -mbmi -mbmi2 -mpopcnt" fuzz_pgn fuzz_san
+  fuzz_build build-fuzz-avx2 x86-64-bmi2 fuzz_pgn fuzz_san
 fi

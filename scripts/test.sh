@@ -1,15 +1,84 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds everything and runs every test (ctest), then a bounded
-# libFuzzer run of each fuzz target under ASan/UBSan (a fixed number of inputs, seed 1). ARBITER_FULL=1 runs the full corpora.
+# The CI test command: installs what is missing, then runs each stage and prints its time.
+#   release   portable build (ARBITER_ARCH=x86-64, the default) in build/: every ctest test, then
+#             the bench signature (scripts/bench-signature.sh)
+#   consumer  that build installed to a temporary prefix and used through find_package(arbiter)
+#             by a program built with default flags (scripts/consumer-test.sh)
+#   fast      the x86-64-bmi2 tier (AVX2 PGN scans, PEXT attacks) in build-bmi2/, when this CPU
+#             has BMI2 and AVX2: the engine, PGN and adjudication tests (the code the tier
+#             changes), and the consumer test against it
+#   sanitize  ASan + UBSan (RelWithDebInfo) in build-asan/: every ctest test
+#   debug     Debug build (-O0, assert()s on) in build-debug/: every ctest test
+#   qemu      scripts/qemu-test.sh: the release build's engine and PGN tests and CLI under
+#             qemu-x86_64 -cpu Nehalem, and an aarch64 cross build's under qemu-aarch64
+#   fuzz      bounded libFuzzer run of each fuzz target under ASan/UBSan (scripts/fuzz.sh ci)
+# ARBITER_STAGES="release consumer ..." runs only those (default: all, in this order);
+# ARBITER_SKIP_FUZZ=1 leaves out fuzz; ARBITER_FULL=1 runs the full corpora.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
 jobs=$(nproc)
-# Tests and benchmarks switched on explicitly: scripts/demo.sh configures the same build folder
-# without them, and CMake would otherwise keep that choice in its cache.
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DARBITER_TESTS=ON -DARBITER_BENCH=ON >/dev/null
-cmake --build build -j"$jobs"
-(cd build && ctest -j"$jobs" --output-on-failure --timeout 1500 --no-tests=error)
-if [ "${ARBITER_SKIP_FUZZ:-0}" != 1 ]; then
-  scripts/fuzz.sh ci "${ARBITER_FUZZ_RUNS:-5000}"
-fi
+stages=${ARBITER_STAGES:-release consumer fast sanitize debug qemu fuzz}
+[ "${ARBITER_SKIP_FUZZ:-0}" = 1 ] && stages=${stages//fuzz/}
+# The slowest test (DutchReplay's sample) takes about 10 s in the release build; 60 s leaves
+# room for a loaded machine. The sanitizer and -O0 builds run several times slower.
+timeout_release=60
+timeout_slow=600
+
+# build_and_test DIR TIMEOUT AREAS CMAKE_ARGS...: configures DIR (tests switched on explicitly:
+# scripts/demo.sh configures build/ without them and CMake keeps that in its cache), builds it and
+# runs the ctest tests of AREAS (test folders, e.g. "engine pgn"; "all": every test).
+build_and_test() {
+  local dir=$1 timeout=$2 areas=$3 targets=() labels=() a
+  shift 3
+  cmake -S . -B "$dir" -DARBITER_TESTS=ON "$@" >/dev/null
+  if [ "$areas" = all ]; then
+    cmake --build "$dir" -j"$jobs"
+  else
+    for a in $areas; do targets+=("${a}_tests"); labels+=("^$a\$"); done
+    cmake --build "$dir" -j"$jobs" --target arbiter "${targets[@]}"
+  fi
+  (cd "$dir" && ctest -j"$jobs" --output-on-failure --timeout "$timeout" --no-tests=error \
+    ${labels:+-L "$(IFS='|'; echo "${labels[*]}")"})
+}
+
+has_fast_cpu() { grep -qw avx2 /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo; }
+
+run_stage() {
+  case $1 in
+    release)
+      build_and_test build $timeout_release all -DCMAKE_BUILD_TYPE=Release -DARBITER_ARCH=x86-64 \
+        -DARBITER_BENCH=ON
+      scripts/bench-signature.sh build ;;
+    consumer) scripts/consumer-test.sh build ;;
+    fast)
+      if has_fast_cpu; then
+        build_and_test build-bmi2 $timeout_release "engine pgn adjudication" -DCMAKE_BUILD_TYPE=Release \
+          -DARBITER_ARCH=x86-64-bmi2 -DARBITER_BENCH=OFF
+        scripts/consumer-test.sh build-bmi2
+      else
+        echo "fast: this CPU lacks BMI2 or AVX2, stage left out"
+      fi ;;
+    sanitize)
+      build_and_test build-asan $timeout_slow all -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DARBITER_SANITIZE=ON -DARBITER_BENCH=OFF ;;
+    debug)
+      build_and_test build-debug $timeout_slow all -DCMAKE_BUILD_TYPE=Debug -DARBITER_BENCH=OFF ;;
+    qemu)
+      scripts/qemu-test.sh nehalem build
+      scripts/qemu-test.sh aarch64 ;;
+    fuzz) scripts/fuzz.sh ci "${ARBITER_FUZZ_RUNS:-5000}" ;;
+    *) echo "unknown stage $1" >&2; return 2 ;;
+  esac
+}
+
+timings=()
+for stage in $stages; do
+  echo "=== stage $stage"
+  start=$SECONDS
+  run_stage "$stage"
+  timings+=("$stage $((SECONDS - start)) s")
+  echo "=== stage $stage passed in $((SECONDS - start)) s"
+done
+echo "=== all stages passed:"
+printf '  %s\n' "${timings[@]}"

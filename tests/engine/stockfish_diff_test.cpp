@@ -100,7 +100,8 @@ class Stockfish {
 }  // namespace
 
 TEST(StockfishDiff, RandomWalksFromChess960Starts) {
-  if (!std::filesystem::exists(kStockfish)) GTEST_SKIP() << "stockfish not installed";
+  if (!std::filesystem::exists(kStockfish))
+    ARBITER_ORACLE_MISSING("stockfish is not installed (scripts/install-deps.sh --test)");
   Stockfish sf;
   ASSERT_TRUE(sf.ok());
   std::mt19937_64 rng(20261130);

@@ -38,15 +38,13 @@ TEST(TrfPairCli, FinishedTournamentHasNoRoundToPair) {
 }
 
 // --check re-pairs every round of a finished tournament from the corpus (paired by bbpPairings):
-// every round must come out identical. Skipped in builds without the Dutch engine.
+// every round must come out identical.
 TEST(TrfPairCli, CheckFinishedTournaments) {
   for (const char* f :
        {"data/swiss/public/s100001_n20_r13.trf", "data/swiss/public/w300007_n11_r6.trf",
         "data/swiss/public/w300001_n15_r11.trf"}) {
     SCOPED_TRACE(f);
     auto r = run_arbiter("pair --check '" + shared(f).string() + "'");
-    if (r.err.find("no Dutch pairing engine") != std::string::npos)
-      GTEST_SKIP() << "no Dutch engine";
     EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_NE(r.out.find("rounds identical"), std::string::npos);
     EXPECT_EQ(r.out.find("differs"), std::string::npos) << r.out;
@@ -70,7 +68,6 @@ TEST(TrfPairCli, DutchOutputFormat) {
                             "           0.0    5     2 w 0\n");
   std::string out = f + ".out";
   auto r = run_arbiter("pair --dutch '" + f + "' -p '" + out + "'");
-  if (r.err.find("no Dutch pairing engine") != std::string::npos) GTEST_SKIP() << "no Dutch engine";
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::ifstream in(out);
   int n = 0;

@@ -52,7 +52,8 @@ std::map<std::string, std::map<std::string, std::string>> table(const std::strin
 TEST(VirtualOpponentOracle, BuchholzFamilyEqualsNpmTiebreakOnEverySwiss) {
   const fs::path modules = arbiter::test::source(".oracles/node_modules");
   if (run("node --version").empty() || !fs::exists(modules / "tiebreak" / "build" / "index.js"))
-    GTEST_SKIP() << "node or the npm package tiebreak is missing (scripts/install-deps.sh --test)";
+    ARBITER_ORACLE_MISSING(
+        "node or the npm package tiebreak is missing (scripts/install-deps.sh --test)");
   const std::string script = arbiter::test::source("tests/oracles/tiebreak-fide2009.mjs").string();
   int files = 0, cells = 0;
   for (const auto& de : fs::directory_iterator(arbiter::test::shared("data/tiebreak/public"))) {

@@ -1,13 +1,14 @@
 #pragma once
 // Helpers shared by every test executable: where the shared corpora are, whether the full
 // (slow) corpus runs were asked for, and running the `arbiter` binary as a black box.
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace arbiter::test {
 
@@ -17,6 +18,20 @@ inline std::filesystem::path shared(const std::string& rel) {
 inline std::filesystem::path source(const std::string& rel) {
   return std::filesystem::path(ARBITER_SOURCE_DIR) / rel;
 }
+// CI=true (set by CI services): a missing oracle is a failure, since scripts/install-deps.sh
+// --test installs every one.
+inline bool in_ci() {
+  const char* v = std::getenv("CI");
+  return v && std::string(v) == "true";
+}
+// Leaves the test when an oracle (stockfish, node and the npm package tiebreak) is missing: a
+// failure in CI, a skip that says why elsewhere.
+#define ARBITER_ORACLE_MISSING(why)                                             \
+  do {                                                                          \
+    if (::arbiter::test::in_ci()) FAIL() << why << " (a failure with CI=true)"; \
+    GTEST_SKIP() << why;                                                        \
+  } while (0)
+
 // ARBITER_FULL=1 runs whole corpora; otherwise tests use a deterministic sample.
 inline bool full_run() {
   const char* v = std::getenv("ARBITER_FULL");
@@ -44,7 +59,8 @@ inline RunResult run_arbiter(const std::string& args, const std::string& input =
       std::fclose(f);
     }
   }
-  std::string cmd = std::string("'") + ARBITER_BIN + "' " + args + " <'" + in + "' 2>'" + errf + "'";
+  std::string cmd =
+      std::string("'") + ARBITER_BIN + "' " + args + " <'" + in + "' 2>'" + errf + "'";
   RunResult r;
   if (FILE* p = ::popen(cmd.c_str(), "r")) {
     std::array<char, 65536> buf;
