@@ -1,6 +1,7 @@
 // Position: validation, attacks, make move, keys.
 #include "arbiter/engine/position.h"
 
+#include <cassert>
 #include <cstring>
 
 #include "arbiter/engine/zobrist.h"
@@ -140,6 +141,7 @@ Result<Position, PositionError> Position::from_setup(const Setup& s, bool chess9
     return illegal("fullmove number out of range");
   p.halfmove_ = std::uint16_t(s.halfmove_clock);
   p.fullmove_ = std::uint16_t(s.fullmove_number);
+  assert(p.is_consistent());
   return p;
 }
 
@@ -282,6 +284,7 @@ void Position::play_special(Move m) {
     drop_right(us, 0);
     drop_right(us, 1);
     update_castle_watch();
+    assert(is_consistent());
     return;
   }
   if (m.is_en_passant()) {
@@ -318,6 +321,54 @@ void Position::play_special(Move m) {
     if (castle_rook_[us][1] == from) drop_right(us, 1);
   }
   update_castle_watch();
+  assert(is_consistent());
+}
+
+bool Position::is_consistent() const {
+  // The bitboards: colours disjoint, types disjoint, each union the occupancy.
+  Bitboard types = 0;
+  for (int pt = PAWN; pt <= KING; ++pt) {
+    if (types & by_type_[pt]) return false;
+    types |= by_type_[pt];
+  }
+  if ((by_color_[WHITE] & by_color_[BLACK]) ||
+      (by_color_[WHITE] | by_color_[BLACK]) != occupied() || types != occupied())
+    return false;
+  // The board array and the key agree with them.
+  std::uint64_t key = turn_ == BLACK ? kZobrist.black_to_move : 0;
+  for (int i = 0; i < 64; ++i) {
+    const Square s = Square(i);
+    const Piece pc = board_[s];
+    if (pc == NO_PIECE) {
+      if (occupied() & square_bb(s)) return false;
+      continue;
+    }
+    if (!(pieces(color_of(pc), type_of(pc)) & square_bb(s))) return false;
+    key ^= kZobrist.piece[pc][s];
+  }
+  for (Color c : {WHITE, BLACK})
+    for (int side : {0, 1}) {
+      const Square r = castle_rook_[c][side];
+      if (r == SQ_NONE) continue;
+      // A right's rook on its back rank, on its side of the king (Guidelines II).
+      if (board_[r] != make_piece(c, ROOK) || rank_of(r) != relative_rank(c, RANK_1) ||
+          (side == KING_SIDE) != (r > king_square(c)))
+        return false;
+      key ^= kZobrist.castling[r];
+    }
+  if (key != key_) return false;
+  // One king a side (Art. 2.3), no pawn on the first or last rank (Art. 3.7), the side not to
+  // move not in check (Art. 3.9: the last move was legal).
+  if (popcount(pieces(WHITE, KING)) != 1 || popcount(pieces(BLACK, KING)) != 1) return false;
+  if (pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8))) return false;
+  if (attackers_to(king_square(~turn_)) & pieces(turn_)) return false;
+  // An en passant square behind a pawn of the side that just moved, with both squares it
+  // crossed empty.
+  if (ep_ != SQ_NONE && (rank_of(ep_) != relative_rank(turn_, RANK_6) ||
+                         board_[ep_ - pawn_push(turn_)] != make_piece(~turn_, PAWN) ||
+                         board_[ep_] != NO_PIECE || board_[ep_ + pawn_push(turn_)] != NO_PIECE))
+    return false;
+  return true;
 }
 
 }  // namespace arbiter

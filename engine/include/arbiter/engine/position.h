@@ -4,6 +4,7 @@
 // which rejects what the move generator cannot handle and says why; to_setup() gives the raw
 // board back. Moves are generated strictly legal (pins, checks and evasions in the generator).
 // Castling moves are "king takes own rook" (see Move), for standard chess and Chess960 alike.
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -181,6 +182,10 @@ class Position {
   void play(Move m) {
     const Square from = m.from(), to = m.to();
     const Bitboard fb = square_bb(from), tb = square_bb(to);
+    // A move of ours, never a capture of our own piece or a king (Arts. 3.1, 3.9).
+    assert(board_[from] != NO_PIECE && color_of(board_[from]) == turn_);
+    assert(m.is_castling() || !(pieces(turn_) & tb));
+    assert(type_of(board_[to]) != KING);
     if (m.kind() != MoveKind::Normal || ((fb | tb) & castle_watch_)) return play_special(m);
     const auto& z = detail::kZobrist;
     const Color us = turn_, them = ~us;
@@ -205,6 +210,7 @@ class Position {
     by_type_[type_of(pc)] ^= fb | tb;
     by_color_[us] ^= fb | tb;
     key_ = key;
+    assert(is_consistent());  // the move was legal: our king is not left in check
   }
   Position after(Move m) const {
     Position p = *this;
@@ -219,6 +225,12 @@ class Position {
   std::uint64_t repetition_key() const;
 
   bool operator==(const Position& o) const;  // same board, side, rights, ep square, clocks
+
+  // Every invariant the generator, play() and the keys rely on (Stockfish's pos_is_ok): one
+  // king a side; the bitboards, the board array and the key agree; the side not to move is not
+  // in check; each castling rook and the en passant square are where a right and a double step
+  // can put them. Checked by assert()s in Debug builds after every change of position.
+  bool is_consistent() const;
 
  private:
   struct Blank {};
