@@ -3,11 +3,6 @@
 
 #include "test_support.h"
 
-// g++ 12 reports a false -Wrestrict on "literal" + std::string (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
-
 using arbiter::test::run_arbiter;
 using arbiter::test::shared;
 

@@ -3,10 +3,6 @@
 // object per game and line. Exit 0 without errors, 1 with errors, 2 on unreadable input.
 // Games are cut from the stream on this thread and validated on --jobs worker threads in
 // batches; reports are printed in input order (cli_ordered.h).
-// g++ 12 false positive on "literal" + std::string temporaries (GCC PR 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <unistd.h>
 
 #include <boost/program_options.hpp>

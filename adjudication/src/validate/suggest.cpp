@@ -1,8 +1,4 @@
 // "Did you mean": the legal moves closest to an illegal or unparsable move as written.
-// g++ 12 false positive on "literal" + std::string temporaries (GCC PR 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <algorithm>
 
 #include "arbiter/engine/san.h"

@@ -1,8 +1,4 @@
 // Tag checks: Seven Tag Roster values (PGN 8.1.1) and the TimeControl class (Laws A.1 / B.1).
-// g++ 12 false positive on "literal" + std::string temporaries (GCC PR 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <cstring>
 
 #include "arbiter/engine/pgn_tags.h"

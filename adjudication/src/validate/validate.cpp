@@ -1,8 +1,4 @@
 // The game validator: replays each game with the engine and checks it against the Laws.
-// g++ 12 false positive on "literal" + std::string temporaries (GCC PR 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include "arbiter/adjudication/validate.h"
 
 #include <algorithm>

@@ -1,8 +1,4 @@
 // Turns a read game into a clean export-format game (canonical SAN, PGN 8.2.3).
-// g++ 12 false positive on "literal" + std::string temporaries (GCC PR 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include "arbiter/engine/chess960.h"
 #include "arbiter/engine/pgn_normalize.h"
 #include "arbiter/engine/pgn_tags.h"

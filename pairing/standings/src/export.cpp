@@ -6,11 +6,6 @@
 
 #include "arbiter/pairing/crosstable_export.h"
 
-// g++ 12 reports a false -Wrestrict on "literal" + std::string (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
-
 namespace arbiter::pairing {
 namespace {
 

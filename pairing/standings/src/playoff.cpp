@@ -5,11 +5,6 @@
 #include <regex>
 #include <stdexcept>
 
-// g++ 12 reports a false -Wrestrict on "literal" + std::string (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
-
 namespace arbiter::pairing {
 namespace {
 std::uint64_t mix(std::uint64_t x) {
