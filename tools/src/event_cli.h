@@ -35,6 +35,14 @@ struct RoundPairing {
 // Pairs the next round with the event's system (Dutch or Berger tables); throws EventError
 // when no legal pairing exists.
 RoundPairing pair_round(Event& e, int round);
+// Pairs the next round as `arbiter event pair` and the desk do: prepares it (no-show rule,
+// byes; refuses while results are missing unless `force`), pairs it and writes it into the
+// event. Returns the round paired and the audit lines (lots, withdrawals, byes), in order.
+struct PairedRound {
+  int round = 0;
+  std::vector<std::string> notes;
+};
+PairedRound pair_next(Event& e, bool force);
 
 }  // namespace arbiter::cli::event
 
@@ -43,6 +51,8 @@ namespace arbiter::cli::event {
 // Armageddon applied when it has been played.
 std::string standings_report(const Event& e, const std::string& format,
                              const std::string& filter = {});  // text|tsv|csv|json|html
+// The TRF-2026 report for rating (points, ranks and tiebreaks filled in), as `event export`.
+std::string trf_report(const Event& e);
 // Subcommands implemented in event_results.cpp.
 int cmd_standings(const std::vector<std::string>& args);
 int cmd_playoff(const std::vector<std::string>& args);
