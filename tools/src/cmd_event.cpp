@@ -423,9 +423,18 @@ int cmd_pair(const std::vector<std::string>& args) {
   int round = 0;
   Event after;
   modify(file, [&](Event& e) {
-    PairedRound p = pair_next(e, vm.count("force") > 0);
-    round = p.round;
-    notes = p.notes;
+    round = next_round(e);
+    notes = prepare_round(e, vm.count("force") > 0);
+    RoundPairing rp = pair_round(e, round);
+    apply_pairing(e, round, rp.games, rp.pab);
+    if (rp.free) {
+      // Round robin with an odd number: the free player neither plays nor scores (C.05).
+      auto& cells = e.tournament.player(rp.free).rounds;
+      if (int(cells.size()) < round) cells.resize(round);
+      cells[round - 1] = RoundEntry{0, Colour::None, pairing::Result::ZeroBye};
+    }
+    for (const auto& [board, res] : rp.forfeits) set_result(e, round, board, res);
+    notes.insert(notes.begin(), rp.notes.begin(), rp.notes.end());
     after = e;
     return "pair round " + std::to_string(round);
   });

@@ -35,14 +35,6 @@ struct RoundPairing {
 // Pairs the next round with the event's system (Dutch or Berger tables); throws EventError
 // when no legal pairing exists.
 RoundPairing pair_round(Event& e, int round);
-// Pairs the next round as `arbiter event pair` and the desk do: prepares it (no-show rule,
-// byes; refuses while results are missing unless `force`), pairs it and writes it into the
-// event. Returns the round paired and the audit lines (lots, withdrawals, byes), in order.
-struct PairedRound {
-  int round = 0;
-  std::vector<std::string> notes;
-};
-PairedRound pair_next(Event& e, bool force);
 
 }  // namespace arbiter::cli::event
 

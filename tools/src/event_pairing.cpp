@@ -108,21 +108,4 @@ RoundPairing pair_round(Event& e, int round) {
   return out;
 }
 
-PairedRound pair_next(Event& e, bool force) {
-  PairedRound out;
-  out.round = next_round(e);
-  out.notes = prepare_round(e, force);
-  RoundPairing rp = pair_round(e, out.round);
-  apply_pairing(e, out.round, rp.games, rp.pab);
-  if (rp.free) {
-    // Round robin with an odd number: the free player neither plays nor scores (C.05).
-    auto& cells = e.tournament.player(rp.free).rounds;
-    if (int(cells.size()) < out.round) cells.resize(out.round);
-    cells[out.round - 1] = RoundEntry{0, Colour::None, pairing::Result::ZeroBye};
-  }
-  for (const auto& [board, res] : rp.forfeits) set_result(e, out.round, board, res);
-  out.notes.insert(out.notes.begin(), rp.notes.begin(), rp.notes.end());
-  return out;
-}
-
 }  // namespace arbiter::cli::event

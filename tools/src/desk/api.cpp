@@ -166,8 +166,20 @@ json flag_ruling(const json& j) {
   out["rule"] = r.rule;
   out["explanation"] = r.explanation;
   out["claimant_can_checkmate"] = adj::verdict_name(r.claimant.verdict);
-  out["witness"] =
-      r.claimant.verdict == adj::Verdict::Winnable ? adj::witness_san(p, r.claimant.witness) : "";
+  const bool line = r.claimant.verdict == adj::Verdict::Winnable;
+  out["witness"] = line ? adj::witness_san(p, r.claimant.witness) : "";
+  // The witness played through: the position after each of its moves, for the diagram.
+  json fens = json::array(), sans = json::array();
+  if (line) {
+    Position q = p;
+    for (const auto& san : adj::witness_san_list(p, r.claimant.witness)) sans.push_back(san);
+    for (Move m : r.claimant.witness) {
+      q.play(m);
+      fens.push_back(to_fen(q.to_setup()));
+    }
+  }
+  out["witness_moves"] = sans;
+  out["witness_fens"] = fens;
   out["decided"] = r.decided();
   return out;
 }
@@ -206,6 +218,26 @@ json pgn_report(const std::string& text) {
   return {{"games", games}, {"count", games.size()}, {"with_errors", errors}};
 }
 
+// Pairs the next round as `arbiter event pair` does.
+// TODO(desk): pairing::pair_next_round / cli::event::pair_with_lots once issue 20's move lands.
+json pair_next_round(Event& e, bool force) {
+  const int round = next_round(e);
+  std::vector<std::string> notes = prepare_round(e, force);
+  auto rp = cli::event::pair_round(e, round);
+  apply_pairing(e, round, rp.games, rp.pab);
+  if (rp.free) {
+    // Round robin with an odd number: the free player neither plays nor scores (C.05).
+    auto& cells = e.tournament.player(rp.free).rounds;
+    if (int(cells.size()) < round) cells.resize(round);
+    cells[round - 1] = RoundEntry{0, Colour::None, pairing::Result::ZeroBye};
+  }
+  for (const auto& [board, res] : rp.forfeits) set_result(e, round, board, res);
+  notes.insert(notes.begin(), rp.notes.begin(), rp.notes.end());
+  json out = round_json(e, round);
+  out["notes"] = notes;
+  return out;
+}
+
 }  // namespace
 
 Desk::Desk(std::string event_file, std::string token)
@@ -240,6 +272,7 @@ class Call {
       Event e = load();
       return ok(card_json(e, player_of(e, p[1])));
     }
+    if (n == 2 && p[0] == "players" && m == "PUT") return edit_player(p[1]);
     if (n == 3 && p[0] == "players") {
       const std::string& what = p[2];
       if (m == "POST" && what == "withdraw") return player_change(p[1], what);
@@ -290,14 +323,25 @@ class Call {
     return ok(out, 201);
   }
 
+  Response edit_player(const std::string& who) {
+    const Registration r = registration_of(body_json(q_));
+    json out;
+    cli::event::modify(file_, [&](Event& e) {
+      Tpn p = player_of(e, who);
+      std::string before = player_label(e, p);
+      p = update_player(e, p, r);
+      out = player_json(e, p);
+      return "edit " + before + " -> " + player_label(e, p);
+    });
+    return ok(out);
+  }
+
   Response pair_next() {
     const bool force = field<bool>(body_json(q_), "force", false);
     json out;
     cli::event::modify(file_, [&](Event& e) {
-      auto paired = cli::event::pair_next(e, force);
-      out = round_json(e, paired.round);
-      out["notes"] = paired.notes;
-      return "pair round " + std::to_string(paired.round);
+      out = pair_next_round(e, force);
+      return "pair round " + std::to_string(out["round"].get<int>());
     });
     return ok(out, 201);
   }

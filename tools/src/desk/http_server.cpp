@@ -196,7 +196,11 @@ struct HttpServer::Impl {
       http::request_parser<http::string_body> parser;
       parser.body_limit(limits.max_body);
       parser.header_limit(16 * 1024);
-      http::read(s, buffer, parser, ec);
+      // The header first: a declared body over the limit is refused before a byte of it is read.
+      http::read_header(s, buffer, parser, ec);
+      if (!ec && parser.content_length() && *parser.content_length() > limits.max_body)
+        ec = http::error::body_limit;
+      if (!ec && !parser.is_done()) http::read(s, buffer, parser, ec);
       if (ec == http::error::body_limit) {
         auto r = to_beast(plain(413, "request too large"), 11, false);
         http::write(s, r, ec);
