@@ -137,6 +137,18 @@ class Api(unittest.TestCase):
         self.assertIn("script-src 'self'", hs["content-security-policy"])
         self.assertEqual(hs["x-content-type-options"], "nosniff")
 
+    def test_csv_import(self):
+        csv = "name,title,federation,standard\nEve, Emma,WFM,ESP,2350\n"
+        st, _, b = self.srv.write("POST", "/api/players/import", csv)
+        self.assertEqual(st, 400, b)  # 5 fields, the header has 4: nobody registered
+        self.assertIn(":2", b["error"])
+        csv = 'name,title,federation,standard\n"Eve, Emma",WFM,ESP,2350\n"Fox, Finn",,ENG,1900\n'
+        st, _, b = self.srv.write("POST", "/api/players/import", csv)
+        self.assertEqual(st, 201, b)
+        self.assertEqual([p["name"] for p in b["registered"]], ["Eve, Emma", "Fox, Finn"])
+        _, _, e = self.srv.get("/api/event")
+        self.assertEqual(len(e["players"]), 6)
+
     def test_byes_withdraw_reinstate_excuse(self):
         # events.md A: at most one half-point bye, in rounds 1-2.
         st, _, p = self.srv.write("POST", "/api/players/2/byes", {"round": 2, "kind": "half"})

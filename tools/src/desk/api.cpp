@@ -11,6 +11,7 @@
 #include "arbiter/adjudication/validate.h"
 #include "arbiter/engine/pgn.h"
 #include "arbiter/engine/setup.h"
+#include "arbiter/pairing/registration_csv.h"
 #include "arbiter/pairing/trf.h"
 #include "assets.h"
 #include "cli_position.h"
@@ -218,26 +219,6 @@ json pgn_report(const std::string& text) {
   return {{"games", games}, {"count", games.size()}, {"with_errors", errors}};
 }
 
-// Pairs the next round as `arbiter event pair` does.
-// TODO(desk): pairing::pair_next_round / cli::event::pair_with_lots once issue 20's move lands.
-json pair_next_round(Event& e, bool force) {
-  const int round = next_round(e);
-  std::vector<std::string> notes = prepare_round(e, force);
-  auto rp = cli::event::pair_round(e, round);
-  apply_pairing(e, round, rp.games, rp.pab);
-  if (rp.free) {
-    // Round robin with an odd number: the free player neither plays nor scores (C.05).
-    auto& cells = e.tournament.player(rp.free).rounds;
-    if (int(cells.size()) < round) cells.resize(round);
-    cells[round - 1] = RoundEntry{0, Colour::None, pairing::Result::ZeroBye};
-  }
-  for (const auto& [board, res] : rp.forfeits) set_result(e, round, board, res);
-  notes.insert(notes.begin(), rp.notes.begin(), rp.notes.end());
-  json out = round_json(e, round);
-  out["notes"] = notes;
-  return out;
-}
-
 }  // namespace
 
 Desk::Desk(std::string event_file, std::string token)
@@ -263,6 +244,9 @@ class Call {
       if (p[0] == "history" && m == "GET") return ok(history());
       if (p[0] == "undo" && m == "POST") return undo();
       if (p[0] == "players" && m == "POST") return register_one();
+    }
+    if (n == 2 && p[0] == "players" && p[1] == "import" && m == "POST") return import_csv();
+    if (n == 1) {
     }
     if (n == 2 && p[0] == "rounds") {
       if (p[1] == "next" && m == "POST") return pair_next();
@@ -323,6 +307,27 @@ class Call {
     return ok(out, 201);
   }
 
+  // The organisers' list (registration_csv.h): every bad cell named, and then nobody registered.
+  Response import_csv() {
+    auto csv = read_registration_csv(q_.body, "upload.csv");
+    if (!csv.errors.empty()) {
+      std::string all;
+      for (const auto& x : csv.errors) all += (all.empty() ? "" : "\n") + x;
+      return json_response(400, {{"error", all + " (" + std::to_string(csv.errors.size()) +
+                                               " error(s); nobody registered)"},
+                                 {"errors", csv.errors}});
+    }
+    if (csv.players.empty()) throw BadRequest("upload.csv: no players");
+    json out = json::array();
+    cli::event::modify(file_, [&](Event& e) {
+      for (const auto& r : csv.players) register_player(e, r);
+      for (const auto& r : csv.players) out.push_back(player_json(e, find_player(e, r.name)));
+      return "register " + std::to_string(csv.players.size()) +
+             " players from the desk's CSV upload";
+    });
+    return ok({{"registered", out}}, 201);
+  }
+
   Response edit_player(const std::string& who) {
     const Registration r = registration_of(body_json(q_));
     json out;
@@ -340,8 +345,11 @@ class Call {
     const bool force = field<bool>(body_json(q_), "force", false);
     json out;
     cli::event::modify(file_, [&](Event& e) {
-      out = pair_next_round(e, force);
-      return "pair round " + std::to_string(out["round"].get<int>());
+      // As `arbiter event pair`: the library pairs, the CLI's helper draws the hashed lots.
+      auto paired = cli::event::pair_with_lots(e, force);
+      out = round_json(e, paired.round);
+      out["notes"] = paired.notes;
+      return "pair round " + std::to_string(paired.round);
     });
     return ok(out, 201);
   }
