@@ -8,7 +8,9 @@
 #             has BMI2 and AVX2: the engine, PGN and adjudication tests (the code the tier
 #             changes), and the consumer test against it
 #   sanitize  ASan + UBSan (RelWithDebInfo) in build-asan/: every ctest test
-#   debug     Debug build (-O0, assert()s on) in build-debug/: every ctest test
+#   debug     Debug build (-O0, assert()s on) in build-debug/: the engine and PGN tests (every
+#             move they play checks Position::is_consistent; the adjudication searches take
+#             many minutes at -O0, so they are left out)
 #   qemu      scripts/qemu-test.sh: the release build's engine and PGN tests and CLI under
 #             qemu-x86_64 -cpu Nehalem, and an aarch64 cross build's under qemu-aarch64
 #   fuzz      bounded libFuzzer run of each fuzz target under ASan/UBSan (scripts/fuzz.sh ci)
@@ -63,7 +65,8 @@ run_stage() {
       build_and_test build-asan $timeout_slow all -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DARBITER_SANITIZE=ON -DARBITER_BENCH=OFF ;;
     debug)
-      build_and_test build-debug $timeout_slow all -DCMAKE_BUILD_TYPE=Debug -DARBITER_BENCH=OFF ;;
+      build_and_test build-debug $timeout_slow "engine pgn" -DCMAKE_BUILD_TYPE=Debug \
+        -DARBITER_BENCH=OFF ;;
     qemu)
       scripts/qemu-test.sh nehalem build
       scripts/qemu-test.sh aarch64 ;;
