@@ -360,6 +360,12 @@ class Api(unittest.TestCase):
             codes = [slow.get("/api/version")[0] for _ in range(60)]
             self.assertIn(429, codes)
             self.assertEqual(codes[0], 200)
+            st, hs, _ = slow.get("/api/version")
+            self.assertEqual((st, hs.get("retry-after")), (429, "1"))
+            # Behind a local reverse proxy each forwarded client has its own allowance.
+            fwd = [slow.request("GET", "/api/version", headers={"X-Forwarded-For": f"10.0.0.{i}"})[0]
+                   for i in range(10)]
+            self.assertEqual(fwd, [200] * 10)
         finally:
             slow.stop()
 
