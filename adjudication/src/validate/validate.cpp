@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "arbiter/adjudication/regime.h"
 #include "arbiter/adjudication/unwinnability.h"
 #include "arbiter/engine/chess960.h"
 #include "arbiter/engine/pgn_tags.h"
@@ -148,7 +149,10 @@ class Validator {
 
     check_result_tag();
     tc_ = detail::check_tags(g_, tags_, sink_);
+    regime_ = opt_.regime ? *opt_.regime : regime_of_time_control();
+    a5_ = unsupervised(regime_);
     if (setup_start()) {
+      if (a5_) note_wrong_setup();
       replay();
       judge_end();
     }
@@ -200,12 +204,77 @@ class Validator {
   bool automatic_draws_ = true;
   // The game's date (last Date tag, else UTCDate, else EventDate) as yyyymmdd, 0 if unknown.
   int date_ = 0;
+  // The regime (Appendix A / B): A.5 in force (rapid or blitz without adequate supervision),
+  // an illegal move that stood (A.5.2) has been played, the ply after which both kings were
+  // in check (A.5.4), and a start position with a wrongly placed king or rooks (A.5.1.2).
+  Regime regime_ = Regime::Standard;
+  bool a5_ = false;
+  bool illegal_stood_ = false;
+  int both_in_check_ply_ = -1;
+  bool wrong_king_[COLOR_NB] = {};
+  Bitboard wrong_rooks_ = 0;
 
   // Clock comments ([%clk]) on the main line.
   double last_clock_[2] = {-1, -1};
   int clock_side_ = -1;  // side whose move the next comment annotates
   int clock_warnings_ = 0;
   std::optional<pgn::TimeControl> tc_;
+
+  // Laws A.1 / B.1 from the TimeControl tag (standard without one), adequately supervised.
+  Regime regime_of_time_control() const {
+    if (tc_)
+      if (auto minutes = pgn::minutes_for_60_moves(*tc_))
+        return supervised_regime(*minutes <= 10  ? TimeClass::Blitz
+                                 : *minutes < 60 ? TimeClass::Rapid
+                                                 : TimeClass::Standard);
+    return Regime::Standard;
+  }
+
+  // Laws A.5.1.2: a game started from a set-up (a start array) with a wrongly placed king or
+  // rook: castling with that king, or with that rook, is not allowed once 10 moves are played.
+  // Wrongly placed: a king or rook that does not mirror the opponent's (the set-up was not one
+  // position for both, as every standard or FIDE Chess960 game is), in standard chess a king off
+  // the e-file or a rook off the corners, in Chess960 a king not between its rooks. A valid
+  // start position (standard, or Chess960 by Guidelines II.2) has none.
+  void note_wrong_setup() {
+    const Setup s = main_.pos.to_setup();
+    if (!looks_like_start_array(s)) return;
+    if (chess960_ ? bool(chess960::verify(s, false))
+                  : main_.pos.to_setup().board == Position::standard().to_setup().board)
+      return;
+    const Position& p = main_.pos;
+    for (Color c : {WHITE, BLACK}) {
+      const Rank back = c == WHITE ? RANK_1 : RANK_8, other = c == WHITE ? RANK_8 : RANK_1;
+      const Square k = p.king_square(c);
+      const Bitboard rooks = p.pieces(c, ROOK) & rank_bb(back);
+      Bitboard mirrored = 0;  // the opponent's back-rank rooks' files, on this back rank
+      for (Bitboard b = p.pieces(~c, ROOK) & rank_bb(other); b;)
+        mirrored |= square_bb(make_square(file_of(pop_lsb(b)), back));
+      bool wrong = file_of(k) != file_of(p.king_square(~c));
+      if (chess960_) {
+        const bool left = rooks & (square_bb(k) - 1), right = rooks & ~((square_bb(k) << 1) - 1);
+        wrong |= !(left && right);
+      } else {
+        wrong |= k != make_square(FILE_E, back);
+        mirrored &= square_bb(make_square(FILE_A, back)) | square_bb(make_square(FILE_H, back));
+      }
+      wrong_king_[c] = wrong;
+      wrong_rooks_ |= rooks & ~mirrored;
+    }
+  }
+
+  // A.5.1.2 after 10 moves by each player (plies counted from the game's start).
+  void check_castling_after_setup(const Move m, int ply, const pgn::Token& t, const Position& pos) {
+    if (!m.is_castling() || ply <= 20) return;
+    const Color us = pos.side_to_move();
+    if (!wrong_king_[us] && !(wrong_rooks_ & square_bb(m.to()))) return;
+    sink_.warn("illegal-move-stands", ply, t.where,
+               detail::move_prefix(pos) + " " + std::string(g_.token_text(t)) + where_text() +
+                   ": castling with a wrongly placed " + (wrong_king_[us] ? "king" : "rook") +
+                   " is not allowed once 10 moves are played (Laws A.5.1.2); nobody claimed "
+                   "it, so it stands (A.5.2, " +
+                   regime_name(regime_) + ")");
+  }
 
   Location tag_at(std::string_view name) const {
     for (auto it = g_.tags.rbegin(); it != g_.tags.rend(); ++it)
@@ -405,7 +474,7 @@ class Validator {
     const pgn::Token* next = g_.tokens.data();
     const pgn::Token* const end = next + g_.tokens.size();
     while (next != end) {
-      if (!keep_before_ && cur_ == &main_ && !main_.broken && ended_ply_ < 0) {
+      if (!keep_before_ && !a5_ && cur_ == &main_ && !main_.broken && ended_ply_ < 0) {
         next = main_moves(next, end);
         if (next == end) break;
       }
@@ -523,11 +592,13 @@ class Validator {
     if (L.broken) return;
     const std::string_view text = g_.token_text(t);
     if (ended_ply_ >= 0 && main_line()) report_after_end(L.ply + 1, t);
+    if (illegal_stood_ && takes_exposed_king(L, t, text)) return;
 
     Move m = parse_san_common(L.pos, text);
     if (m.is_none() && !plain_castling(L.pos, text, m) &&
         !read_other_move(L, t, text, L.ply + 1, m))
       return;
+    if (a5_) check_castling_after_setup(m, L.ply + 1, t, L.pos);
     if (keep_before_) {
       L.before = L.pos;
       L.has_before = true;
@@ -535,6 +606,25 @@ class Validator {
     L.pos.play(m);
     ++L.ply;
     if (&L == &main_) after_main_move(t);
+  }
+
+  // After an illegal move stood (A.5.2) the king left in check may stand attacked: a move that
+  // takes it is never a move (the game had to be stopped before); the line ends there.
+  bool takes_exposed_king(Line& L, const pgn::Token& t, std::string_view text) {
+    if (!detail::king_exposed(L.pos)) return false;
+    const Square k = L.pos.king_square(~L.pos.side_to_move());
+    std::string_view last;
+    for (size_t i = 0; i + 1 < text.size(); ++i)
+      if (text[i] >= 'a' && text[i] <= 'h' && text[i + 1] >= '1' && text[i + 1] <= '8')
+        last = text.substr(i, 2);
+    if (parse_square(last) != k) return false;
+    L.broken = true;
+    sink_.error("illegal-move", L.ply + 1, t.where,
+                detail::move_prefix(L.pos) + " " + std::string(text) + where_text() +
+                    ": captures the king left in check by an illegal move (Laws A.5.2); the rest "
+                    "of this line cannot be checked; position before: " +
+                    L.pos.fen());
+    return true;
   }
 
   // A move that is not strict SAN of the usual shapes: strict SAN through the general parser,
@@ -559,6 +649,17 @@ class Validator {
                    "moves are in UCI notation ('" + std::string(text) + "' = " + to_san(L.pos, m) +
                        "), not SAN");
       }
+    } else if (const Move stood = a5_ ? detail::read_illegal_move(L.pos, text) : Move::none();
+               !stood.is_none()) {
+      // Laws A.5.2: nobody claimed the illegal move before the opponent's next move (the
+      // record goes on), so it stands; the game goes on from the position it reached.
+      m = stood;
+      illegal_stood_ = true;
+      sink_.warn("illegal-move-stands", ply, t.where,
+                 detail::move_prefix(L.pos) + " " + std::string(text) + where_text() + ": " +
+                     lenient.error().message() +
+                     "; nobody claimed it before the next move, so it stands (Laws A.5.2, " +
+                     regime_name(regime_) + ") and the game goes on from there");
     } else {
       bad_move(L, t, ply, lenient.error());
       return false;
@@ -590,7 +691,9 @@ class Validator {
     if (e.kind == SanError::Kind::Malformed) code = "unparsable-move";
     std::string msg = prefix + " " + text + where_text() + ": " + e.message() +
                       "; position before: " + L.pos.fen();
-    auto close = detail::closest_moves(L.pos, text, opt_.closest_moves);
+    auto close = illegal_stood_ && detail::king_exposed(L.pos)
+                     ? std::vector<std::string>{}
+                     : detail::closest_moves(L.pos, text, opt_.closest_moves);
     if (!close.empty()) {
       msg += "; closest legal moves: ";
       for (size_t i = 0; i < close.size(); ++i) msg += (i ? ", " : "") + close[i];
@@ -603,6 +706,7 @@ class Validator {
     const Position& pos = main_.pos;
     const int ply = main_.ply;
     clock_side_ = ~pos.side_to_move();
+    if (illegal_stood_ && both_kings_in_check(pos, ply)) return true;
 
     // Laws 9.2.2: same position = same pieces, side to move, castling rights and en passant
     // capture possibilities (repetition_key). Positions before the last capture or pawn move
@@ -674,6 +778,7 @@ class Validator {
   // only moves that ends in a stalemate is left to the search at the end of the game).
   bool forced_dead_after(const Position& pos, int ply) {
     if (ended_ply_ >= 0 || popcount(pos.occupied()) > 6) return false;
+    if (illegal_stood_ && detail::king_exposed(pos)) return false;
     const Color us = pos.side_to_move();
     bool can_take = pos.in_check();
     for (Bitboard b = pos.pieces(~us) & ~pos.pieces(~us, KING); b && !can_take;)
@@ -682,6 +787,23 @@ class Validator {
     end_at(ply, "moves-after-dead-position",
            "a dead position: every series of legal moves ends in insufficient material or "
            "stalemate (Laws 5.2.2)");
+    return true;
+  }
+
+  // Laws A.5.4: both kings in check, still on the board after the next move: drawn.
+  bool both_kings_in_check(const Position& pos, int ply) {
+    if (!pos.in_check() || !detail::king_exposed(pos)) {
+      both_in_check_ply_ = -1;
+      return false;
+    }
+    if (both_in_check_ply_ < 0 || both_in_check_ply_ != ply - 1 || ended_ply_ >= 0) {
+      both_in_check_ply_ = ply;
+      return false;
+    }
+    end_at(ply, "moves-after-illegal-position",
+           "an illegal position (both kings in check since ply " +
+               std::to_string(both_in_check_ply_) +
+               ") still on the board after the next move (Laws A.5.4: drawn)");
     return true;
   }
 
@@ -737,9 +859,10 @@ class Validator {
       stalemate = !mate;
       r_.ending = mate ? "checkmate" : "stalemate";
     } else if (ended_ply_ >= 0) {
-      r_.ending = ended_code_ == "moves-after-fivefold"   ? "fivefold repetition"
-                  : ended_code_ == "moves-after-75-moves" ? "75-move rule"
-                                                          : "dead position";
+      r_.ending = ended_code_ == "moves-after-fivefold"           ? "fivefold repetition"
+                  : ended_code_ == "moves-after-75-moves"         ? "75-move rule"
+                  : ended_code_ == "moves-after-illegal-position" ? "illegal position (A.5.4)"
+                                                                  : "dead position";
     }
     const Location at = result_at_;
     const std::string res(pgn::to_string(result_));
@@ -773,7 +896,8 @@ class Validator {
                   ended_ply_, at,
                   "result " + res + " but the game was drawn at ply " + std::to_string(ended_ply_) +
                       " by " + ended_why_);
-    } else if (known && ended_ply_ < 0 && decisive(result_)) {
+    } else if (known && ended_ply_ < 0 && decisive(result_) &&
+               !(illegal_stood_ && detail::king_exposed(M.pos))) {
       check_dead_and_forfeit(M, at, res);
     }
     if (known && result_ == GameResult::Draw && M.ply < 2 && !tags_[detail::TagIndex::FEN] &&
