@@ -112,7 +112,14 @@ int moves_needed(const Position& p, const Goal& g, Color c) {
   }
   // Castling saves moves only on the way to a king square elsewhere.
   const bool king_moves = (g.by[c][KING] & p.pieces(c, KING)) == 0;
-  return king_moves && p.has_castling_rights(c) ? std::max(0, sum - 2) : sum;
+  const bool castles = king_moves && p.has_castling_rights(c);
+  // Every man not already where the target has it must move at least once, unless it is one
+  // of the men to be captured (which may be taken where it stands); castling moves two.
+  Bitboard in_place = 0;
+  for (int pt = PAWN; pt <= KING; ++pt) in_place |= p.pieces(c, PieceType(pt)) & g.by[c][pt];
+  const int leave =
+      popcount(p.pieces(c) & ~in_place) - (popcount(p.pieces(c)) - g.men[c]) - (castles ? 1 : 0);
+  return std::max(castles ? std::max(0, sum - 2) : sum, leave);
 }
 
 // Plies before the target at least: White needs w moves and Black b, and the side to move
