@@ -212,6 +212,7 @@ class Run:
         self.check(self.text(a, "#standings-table tbody tr td:nth-child(2)") == winner and
                    self.text(a, "#standings-table tbody tr td:nth-child(4)") == "1", f"{winner} leads with 1 point")
         self.check(len(a.find_elements(By.CSS_SELECTOR, "#crosstable tbody tr")) == 4, "crosstable shown")
+        self.wait(a, lambda: self.text(a, "#prizes li").startswith(winner), "the prize list names the winner first")
         self.shot(a, "standings-1200")
         phone.get(self.srv.url + "/public#standings")
         self.wait(phone, lambda: len(phone.find_elements(By.CSS_SELECTOR, "#standings-table tbody tr")) == 4,
