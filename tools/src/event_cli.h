@@ -36,6 +36,8 @@ namespace arbiter::cli::event {
 // Armageddon applied when it has been played.
 std::string standings_report(const Event& e, const std::string& format,
                              const std::string& filter = {});  // text|tsv|csv|json|html
+// The TRF-2026 report for rating (points, ranks and tiebreaks filled in), as `event export`.
+std::string trf_report(const Event& e);
 // Subcommands implemented in event_results.cpp.
 int cmd_standings(const std::vector<std::string>& args);
 int cmd_playoff(const std::vector<std::string>& args);

@@ -156,6 +156,15 @@ std::string standings_report(const Event& e, const std::string& format, const st
   throw EventInputError("unknown format '" + format + "' (text, tsv, csv, json, html, crosstable)");
 }
 
+std::string trf_report(const Event& e) {
+  Computed c = compute(e);
+  apply_standings(c.t, c.s);
+  TrfWriteOptions w;
+  w.format = TrfFormat::Trf2026;
+  w.recompute_points = true;
+  return write_trf(c.t, w);
+}
+
 int cmd_standings(const std::vector<std::string>& args) {
   po::options_description o("options");
   std::string file, format = "text", filter, out;
@@ -315,13 +324,8 @@ int cmd_export(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse(args, o, pos, vm, "export FILE --trf OUT.trf")) return kExitOk;
   Event e = load(file);
-  Computed c = compute(e);
-  apply_standings(c.t, c.s);
-  TrfWriteOptions w;
-  w.format = TrfFormat::Trf2026;
-  w.recompute_points = true;
-  write_out(trf, write_trf(c.t, w));
-  std::cout << "wrote " << trf << " (TRF-2026, " << c.t.player_count() << " players, "
+  write_out(trf, trf_report(e));
+  std::cout << "wrote " << trf << " (TRF-2026, " << e.tournament.player_count() << " players, "
             << paired_rounds(e) << " rounds)\n";
   return kExitOk;
 }

@@ -67,5 +67,19 @@ bool dead_by_material(const Position& pos);
 // Material alone that can never mate for `side` (bare king, or a lone knight/bishop without
 // the opponent having anything that could block a square), used when the full search is absent.
 bool side_cannot_mate_by_material(const Position& pos, Color side);
+// Laws 5.2.2 through forced play: true only if every line from `pos` ends within `depth`
+// plies in a position dead by material or in stalemate (no checkmate on the way), where the
+// side to move has at most a handful of legal moves at every step. A proof when true; false
+// proves nothing.
+bool forced_dead(const Position& pos, int depth);
+
+// Laws A.5.2: the written move read as the player made it, by the moving piece's own rules,
+// where it is illegal (leaves or puts its king in check; castling out of, through or into check
+// or without the right). Move::none() if the text is legal, or cannot be read so (a king
+// captured, a pawn left unpromoted on the last rank, no such piece or more than one).
+Move read_illegal_move(const Position& pos, std::string_view text);
+// The side not to move is in check: an illegal position only an illegal move that stood
+// (A.5.2) leaves on the board.
+bool king_exposed(const Position& pos);
 
 }  // namespace arbiter::adjudication::detail

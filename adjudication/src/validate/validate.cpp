@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "arbiter/adjudication/regime.h"
 #include "arbiter/adjudication/unwinnability.h"
 #include "arbiter/engine/chess960.h"
 #include "arbiter/engine/pgn_tags.h"
@@ -17,8 +18,6 @@
 #include "arbiter/engine/setup.h"
 #include "arbiter/engine/uci.h"
 #include "internal.h"
-#include "unwinnable/material.h"
-#include "unwinnable/search.h"
 
 namespace arbiter::adjudication {
 
@@ -105,30 +104,6 @@ bool pos_has_heavy(const Position& pos, Color c) {
   return false;
 }
 
-// Whether `side` has a short helpmate from `pos`: the quick first looks of the unwinnability
-// solver (a few hundred nodes each): a mate at once, or, for a side with pawns but no queen or
-// rook, a pawn walked to a queen (the other side making way) and a mate with it. The line is
-// checked move by move to end in checkmate by `side`: a true answer is a witness that the
-// position is not dead (Laws 5.2.2); false proves nothing.
-bool short_helpmate(const Position& pos, Color side) {
-  if (detail::material_proves_unwinnable(pos, side, nullptr, nullptr)) return false;
-  detail::TranspositionTable tt(10);
-  detail::Helpmate glance(side);
-  std::vector<Move> line;
-  if (glance.run(pos, 1, 6, 400, 800, &tt, line)) return replays_to_mate(pos, line, side);
-  if (pos.pieces(side, QUEEN) | pos.pieces(side, ROOK) || !pos.pieces(side, PAWN)) return false;
-  detail::Helpmate promo(side);
-  promo.winner_promotes_to(QUEEN);
-  std::vector<Move> first;
-  if (!promo.run(pos, 1, 30, 400, 0, &tt, first)) return false;
-  Position next = pos;
-  for (Move m : first) next.play(m);
-  detail::Helpmate mate(side);
-  if (!mate.run(next, 1, 6, 400, 800, &tt, line)) return false;
-  first.insert(first.end(), line.begin(), line.end());
-  return replays_to_mate(pos, first, side);
-}
-
 // Castling written "O-O" or "O-O-O" without a suffix, when it is legal (Laws 3.8.2): the move
 // the general SAN parser returns for it (strict SAN checks a check mark only when there is one),
 // found without the detour through it. Anything else is left to the general parser.
@@ -137,6 +112,18 @@ bool plain_castling(const Position& pos, std::string_view text, Move& m) {
   if (pos.in_check()) return false;
   m = pos.legal_castling(text.size() == 3 ? KING_SIDE : QUEEN_SIDE);
   return !m.is_none();
+}
+
+const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
+
+// Forced play in the final position, where a dead position can hide behind mating material (a
+// queen that must be given up): at most seven men, and the side to move with at most four legal
+// moves.
+bool forcing(const Position& pos) {
+  if (popcount(pos.occupied()) > 7) return false;
+  MoveList moves;
+  pos.generate_legal(moves);
+  return moves.size() <= 4;
 }
 
 Position null_move(const Position& pos, bool& ok) {
@@ -162,7 +149,10 @@ class Validator {
 
     check_result_tag();
     tc_ = detail::check_tags(g_, tags_, sink_);
+    regime_ = opt_.regime ? *opt_.regime : regime_of_time_control();
+    a5_ = unsupervised(regime_);
     if (setup_start()) {
+      if (a5_) note_wrong_setup();
       replay();
       judge_end();
     }
@@ -212,12 +202,79 @@ class Validator {
   bool lenient_warned_ = false, uci_warned_ = false;
   bool keep_before_ = true;  // whether a variation may need the position before a move
   bool automatic_draws_ = true;
+  // The game's date (last Date tag, else UTCDate, else EventDate) as yyyymmdd, 0 if unknown.
+  int date_ = 0;
+  // The regime (Appendix A / B): A.5 in force (rapid or blitz without adequate supervision),
+  // an illegal move that stood (A.5.2) has been played, the ply after which both kings were
+  // in check (A.5.4), and a start position with a wrongly placed king or rooks (A.5.1.2).
+  Regime regime_ = Regime::Standard;
+  bool a5_ = false;
+  bool illegal_stood_ = false;
+  int both_in_check_ply_ = -1;
+  bool wrong_king_[COLOR_NB] = {};
+  Bitboard wrong_rooks_ = 0;
 
   // Clock comments ([%clk]) on the main line.
   double last_clock_[2] = {-1, -1};
   int clock_side_ = -1;  // side whose move the next comment annotates
   int clock_warnings_ = 0;
   std::optional<pgn::TimeControl> tc_;
+
+  // Laws A.1 / B.1 from the TimeControl tag (standard without one), adequately supervised.
+  Regime regime_of_time_control() const {
+    if (tc_)
+      if (auto minutes = pgn::minutes_for_60_moves(*tc_))
+        return supervised_regime(*minutes <= 10  ? TimeClass::Blitz
+                                 : *minutes < 60 ? TimeClass::Rapid
+                                                 : TimeClass::Standard);
+    return Regime::Standard;
+  }
+
+  // Laws A.5.1.2: a game started from a set-up (a start array) with a wrongly placed king or
+  // rook: castling with that king, or with that rook, is not allowed once 10 moves are played.
+  // Wrongly placed: a king or rook that does not mirror the opponent's (the set-up was not one
+  // position for both, as every standard or FIDE Chess960 game is), in standard chess a king off
+  // the e-file or a rook off the corners, in Chess960 a king not between its rooks. A valid
+  // start position (standard, or Chess960 by Guidelines II.2) has none.
+  void note_wrong_setup() {
+    const Setup s = main_.pos.to_setup();
+    if (!looks_like_start_array(s)) return;
+    if (chess960_ ? bool(chess960::verify(s, false))
+                  : main_.pos.to_setup().board == Position::standard().to_setup().board)
+      return;
+    const Position& p = main_.pos;
+    for (Color c : {WHITE, BLACK}) {
+      const Rank back = c == WHITE ? RANK_1 : RANK_8, other = c == WHITE ? RANK_8 : RANK_1;
+      const Square k = p.king_square(c);
+      const Bitboard rooks = p.pieces(c, ROOK) & rank_bb(back);
+      Bitboard mirrored = 0;  // the opponent's back-rank rooks' files, on this back rank
+      for (Bitboard b = p.pieces(~c, ROOK) & rank_bb(other); b;)
+        mirrored |= square_bb(make_square(file_of(pop_lsb(b)), back));
+      bool wrong = file_of(k) != file_of(p.king_square(~c));
+      if (chess960_) {
+        const bool left = rooks & (square_bb(k) - 1), right = rooks & ~((square_bb(k) << 1) - 1);
+        wrong |= !(left && right);
+      } else {
+        wrong |= k != make_square(FILE_E, back);
+        mirrored &= square_bb(make_square(FILE_A, back)) | square_bb(make_square(FILE_H, back));
+      }
+      wrong_king_[c] = wrong;
+      wrong_rooks_ |= rooks & ~mirrored;
+    }
+  }
+
+  // A.5.1.2 after 10 moves by each player (plies counted from the game's start).
+  void check_castling_after_setup(const Move m, int ply, const pgn::Token& t, const Position& pos) {
+    if (!m.is_castling() || ply <= 20) return;
+    const Color us = pos.side_to_move();
+    if (!wrong_king_[us] && !(wrong_rooks_ & square_bb(m.to()))) return;
+    sink_.warn("illegal-move-stands", ply, t.where,
+               detail::move_prefix(pos) + " " + std::string(g_.token_text(t)) + where_text() +
+                   ": castling with a wrongly placed " + (wrong_king_[us] ? "king" : "rook") +
+                   " is not allowed once 10 moves are played (Laws A.5.1.2); nobody claimed "
+                   "it, so it stands (A.5.2, " +
+                   regime_name(regime_) + ")");
+  }
 
   Location tag_at(std::string_view name) const {
     for (auto it = g_.tags.rbegin(); it != g_.tags.rend(); ++it)
@@ -399,6 +456,11 @@ class Validator {
           std::isdigit(static_cast<unsigned char>(v[6])))
         month = 10 * (v[5] - '0') + (v[6] - '0');
       automatic_draws_ = year > 2014 || (year == 2014 && month >= 7);
+      int day = 31;
+      if (v.size() >= 10 && std::isdigit(static_cast<unsigned char>(v[8])) &&
+          std::isdigit(static_cast<unsigned char>(v[9])))
+        day = 10 * (v[8] - '0') + (v[9] - '0');
+      date_ = year * 10000 + month * 100 + day;
       break;
     }
 
@@ -412,7 +474,7 @@ class Validator {
     const pgn::Token* next = g_.tokens.data();
     const pgn::Token* const end = next + g_.tokens.size();
     while (next != end) {
-      if (!keep_before_ && cur_ == &main_ && !main_.broken && ended_ply_ < 0) {
+      if (!keep_before_ && !a5_ && cur_ == &main_ && !main_.broken && ended_ply_ < 0) {
         next = main_moves(next, end);
         if (next == end) break;
       }
@@ -530,11 +592,13 @@ class Validator {
     if (L.broken) return;
     const std::string_view text = g_.token_text(t);
     if (ended_ply_ >= 0 && main_line()) report_after_end(L.ply + 1, t);
+    if (illegal_stood_ && takes_exposed_king(L, t, text)) return;
 
     Move m = parse_san_common(L.pos, text);
     if (m.is_none() && !plain_castling(L.pos, text, m) &&
         !read_other_move(L, t, text, L.ply + 1, m))
       return;
+    if (a5_) check_castling_after_setup(m, L.ply + 1, t, L.pos);
     if (keep_before_) {
       L.before = L.pos;
       L.has_before = true;
@@ -542,6 +606,25 @@ class Validator {
     L.pos.play(m);
     ++L.ply;
     if (&L == &main_) after_main_move(t);
+  }
+
+  // After an illegal move stood (A.5.2) the king left in check may stand attacked: a move that
+  // takes it is never a move (the game had to be stopped before); the line ends there.
+  bool takes_exposed_king(Line& L, const pgn::Token& t, std::string_view text) {
+    if (!detail::king_exposed(L.pos)) return false;
+    const Square k = L.pos.king_square(~L.pos.side_to_move());
+    std::string_view last;
+    for (size_t i = 0; i + 1 < text.size(); ++i)
+      if (text[i] >= 'a' && text[i] <= 'h' && text[i + 1] >= '1' && text[i + 1] <= '8')
+        last = text.substr(i, 2);
+    if (parse_square(last) != k) return false;
+    L.broken = true;
+    sink_.error("illegal-move", L.ply + 1, t.where,
+                detail::move_prefix(L.pos) + " " + std::string(text) + where_text() +
+                    ": captures the king left in check by an illegal move (Laws A.5.2); the rest "
+                    "of this line cannot be checked; position before: " +
+                    L.pos.fen());
+    return true;
   }
 
   // A move that is not strict SAN of the usual shapes: strict SAN through the general parser,
@@ -566,6 +649,17 @@ class Validator {
                    "moves are in UCI notation ('" + std::string(text) + "' = " + to_san(L.pos, m) +
                        "), not SAN");
       }
+    } else if (const Move stood = a5_ ? detail::read_illegal_move(L.pos, text) : Move::none();
+               !stood.is_none()) {
+      // Laws A.5.2: nobody claimed the illegal move before the opponent's next move (the
+      // record goes on), so it stands; the game goes on from the position it reached.
+      m = stood;
+      illegal_stood_ = true;
+      sink_.warn("illegal-move-stands", ply, t.where,
+                 detail::move_prefix(L.pos) + " " + std::string(text) + where_text() + ": " +
+                     lenient.error().message() +
+                     "; nobody claimed it before the next move, so it stands (Laws A.5.2, " +
+                     regime_name(regime_) + ") and the game goes on from there");
     } else {
       bad_move(L, t, ply, lenient.error());
       return false;
@@ -597,7 +691,9 @@ class Validator {
     if (e.kind == SanError::Kind::Malformed) code = "unparsable-move";
     std::string msg = prefix + " " + text + where_text() + ": " + e.message() +
                       "; position before: " + L.pos.fen();
-    auto close = detail::closest_moves(L.pos, text, opt_.closest_moves);
+    auto close = illegal_stood_ && detail::king_exposed(L.pos)
+                     ? std::vector<std::string>{}
+                     : detail::closest_moves(L.pos, text, opt_.closest_moves);
     if (!close.empty()) {
       msg += "; closest legal moves: ";
       for (size_t i = 0; i < close.size(); ++i) msg += (i ? ", " : "") + close[i];
@@ -610,6 +706,7 @@ class Validator {
     const Position& pos = main_.pos;
     const int ply = main_.ply;
     clock_side_ = ~pos.side_to_move();
+    if (illegal_stood_ && both_kings_in_check(pos, ply)) return true;
 
     // Laws 9.2.2: same position = same pieces, side to move, castling rights and en passant
     // capture possibilities (repetition_key). Positions before the last capture or pawn move
@@ -641,8 +738,9 @@ class Validator {
                "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
         return true;
       }
-      return false;
+      return forced_dead_after(pos, ply);
     }
+    if (forced_dead_after(pos, ply)) return true;
     int count = 1;
     if (word & bit)
       for (int j = ply - 2; j >= 0 && ply - j <= hmc; j -= 2) count += keys_[j] == key;
@@ -671,6 +769,42 @@ class Validator {
       return true;
     }
     return false;
+  }
+
+  // Laws 5.2.2 through forced play: with few men on the board, a position whose every line of
+  // forced replies (checks, only moves) ends in insufficient material or stalemate is dead
+  // already (e.g. the only legal reply takes the last piece). Looked at only where it can be:
+  // at most six men, and the side to move in check or able to take something (a line of quiet
+  // only moves that ends in a stalemate is left to the search at the end of the game).
+  bool forced_dead_after(const Position& pos, int ply) {
+    if (ended_ply_ >= 0 || popcount(pos.occupied()) > 6) return false;
+    if (illegal_stood_ && detail::king_exposed(pos)) return false;
+    const Color us = pos.side_to_move();
+    bool can_take = pos.in_check();
+    for (Bitboard b = pos.pieces(~us) & ~pos.pieces(~us, KING); b && !can_take;)
+      can_take = pos.attackers_to(pop_lsb(b)) & pos.pieces(us);
+    if (!can_take || !detail::forced_dead(pos, 4)) return false;
+    end_at(ply, "moves-after-dead-position",
+           "a dead position: every series of legal moves ends in insufficient material or "
+           "stalemate (Laws 5.2.2)");
+    return true;
+  }
+
+  // Laws A.5.4: both kings in check, still on the board after the next move: drawn.
+  bool both_kings_in_check(const Position& pos, int ply) {
+    if (!pos.in_check() || !detail::king_exposed(pos)) {
+      both_in_check_ply_ = -1;
+      return false;
+    }
+    if (both_in_check_ply_ < 0 || both_in_check_ply_ != ply - 1 || ended_ply_ >= 0) {
+      both_in_check_ply_ = ply;
+      return false;
+    }
+    end_at(ply, "moves-after-illegal-position",
+           "an illegal position (both kings in check since ply " +
+               std::to_string(both_in_check_ply_) +
+               ") still on the board after the next move (Laws A.5.4: drawn)");
+    return true;
   }
 
   void end_at(int ply, const char* code, std::string why) {
@@ -725,9 +859,10 @@ class Validator {
       stalemate = !mate;
       r_.ending = mate ? "checkmate" : "stalemate";
     } else if (ended_ply_ >= 0) {
-      r_.ending = ended_code_ == "moves-after-fivefold"   ? "fivefold repetition"
-                  : ended_code_ == "moves-after-75-moves" ? "75-move rule"
-                                                          : "dead position";
+      r_.ending = ended_code_ == "moves-after-fivefold"           ? "fivefold repetition"
+                  : ended_code_ == "moves-after-75-moves"         ? "75-move rule"
+                  : ended_code_ == "moves-after-illegal-position" ? "illegal position (A.5.4)"
+                                                                  : "dead position";
     }
     const Location at = result_at_;
     const std::string res(pgn::to_string(result_));
@@ -761,7 +896,8 @@ class Validator {
                   ended_ply_, at,
                   "result " + res + " but the game was drawn at ply " + std::to_string(ended_ply_) +
                       " by " + ended_why_);
-    } else if (known && ended_ply_ < 0 && decisive(result_)) {
+    } else if (known && ended_ply_ < 0 && decisive(result_) &&
+               !(illegal_stood_ && detail::king_exposed(M.pos))) {
       check_dead_and_forfeit(M, at, res);
     }
     if (known && result_ == GameResult::Draw && M.ply < 2 && !tags_[detail::TagIndex::FEN] &&
@@ -782,30 +918,27 @@ class Validator {
 
   void check_dead_and_forfeit(const Line& M, Location at, const std::string& res) {
     const Color winner = result_ == GameResult::WhiteWins ? WHITE : BLACK;
-    const char* wname = winner == WHITE ? "White" : "Black";
-    // The loss on time and the rule that applies to it are only looked at where they matter
-    // (most decisive games end with the winner's mating material on the board).
+    // The loss on time is only looked at where it matters (most decisive games end with the
+    // winner's mating material on the board).
     auto forfeit = [&] { return is_time_forfeit(tags_[detail::TagIndex::Termination]); };
-    auto rule = [&]() -> std::string {
-      if (tc_) {
-        if (auto minutes = pgn::minutes_for_60_moves(*tc_); minutes && *minutes < 60)
-          return "Laws 6.9 and A.5.3";
-      }
-      return "Laws 6.9";
-    };
-    // The search (a fresh transposition table per question) is run when the winner has no
-    // queen, no rook and no pawn able to move: every realistic dead position and A.5.3 / 6.9
-    // case (lone minor pieces, blocked pawns) falls there; --full-search runs it always.
-    const bool heavy = pos_has_heavy(M.pos, winner);
-    if (opt_.dead_position_search && (opt_.full_search || !heavy)) {
-      const bool on_time = forfeit();
-      // Without a loss on time only a dead position is an error, and a mate for the loser shows
-      // at once that it is not one (the winner's search often needs far more nodes: a blocked
-      // pawn to win first, a minor piece's long mate).
-      if (!on_time && short_helpmate(M.pos, ~winner)) return;
-      // The winner being able to mate settles both questions (not dead, flag fall stands).
+    // The search is run when the winner has no queen, no rook and no pawn able to move (every
+    // realistic dead position and 6.9 / A.5.3 / 5.1.2 case: lone minor pieces, blocked pawns),
+    // or when the final position is forced play (few men, few legal moves: a queen that must
+    // be given up); --full-search runs it always.
+    const bool search = opt_.dead_position_search &&
+                        (opt_.full_search || !pos_has_heavy(M.pos, winner) || forcing(M.pos));
+    if (search) {
+      // The winner being able to mate settles every question (not dead, the result stands).
       const Winnability first = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
-      if (first.verdict != Verdict::Unwinnable) return;
+      if (first.verdict == Verdict::Winnable) return;
+      if (first.verdict == Verdict::Undetermined) {
+        sink_.warn("unwinnability-undetermined", M.ply, at,
+                   "result " + res + ": whether " + colour_name(winner) +
+                       " can still checkmate is undetermined within " +
+                       std::to_string(opt_.node_budget) +
+                       " search nodes (--node-budget); Laws 5.1.2, 5.2.2 and 6.9 not checked");
+        return;
+      }
       const DeadPosition d = solver_.dead_position(M.pos, opt_.node_budget);
       if (d.is_dead()) {
         sink_.error("decisive-result-in-dead-position", M.ply, at,
@@ -815,14 +948,7 @@ class Validator {
                         d.reason + ")");
         return;
       }
-      if (on_time) {
-        const Winnability& w = winner == WHITE ? d.white : d.black;
-        if (w.verdict == Verdict::Unwinnable)
-          sink_.error("time-forfeit-unwinnable", M.ply, at,
-                      "result " + res + " on time, but " + wname +
-                          " cannot checkmate by any series of legal moves (" + w.reason +
-                          "): " + rule() + " make it a draw");
-      }
+      winner_cannot_mate(M, at, res, winner, first.reason, forfeit());
       return;
     }
     if (detail::dead_by_material(M.pos)) {
@@ -832,10 +958,47 @@ class Validator {
                       "either side to checkmate (Laws 5.2.2: the game is drawn)");
       return;
     }
-    if (detail::side_cannot_mate_by_material(M.pos, winner) && forfeit())
+    if (detail::side_cannot_mate_by_material(M.pos, winner))
+      winner_cannot_mate(M, at, res, winner, "a bare king", forfeit());
+  }
+
+  // The winner cannot checkmate by any series of legal moves (the loser still can). A loss on
+  // time is then a draw (Laws 6.9, A.5.3); so is a resignation from 1 January 2023 (Laws 5.1.2:
+  // "unless the opponent cannot checkmate"), which before that date stood: a warning only.
+  // A game without a date is judged by the Laws in force.
+  void winner_cannot_mate(const Line& M, Location at, const std::string& res, Color winner,
+                          const std::string& why, bool on_time) {
+    const std::string wname = colour_name(winner);
+    if (on_time) {
       sink_.error("time-forfeit-unwinnable", M.ply, at,
                   "result " + res + " on time, but " + wname +
-                      " has no material to checkmate with: " + rule() + " make it a draw");
+                      (why == "a bare king"
+                           ? " has no material to checkmate with: "
+                           : " cannot checkmate by any series of legal moves (" + why + "): ") +
+                      flag_rule() + " make it a draw");
+      return;
+    }
+    constexpr int kLaws2023 = 20230101;
+    const std::string cannot = "result " + res + ", but " + wname +
+                               " cannot checkmate by any series of legal moves (" + why + ")";
+    if (date_ == 0 || date_ >= kLaws2023)
+      sink_.error("winner-cannot-mate", M.ply, at,
+                  cannot +
+                      ": Laws 5.1.2 (from 1 January 2023) make a resignation then a draw, and "
+                      "6.9 a loss on time");
+    else
+      sink_.warn("winner-cannot-mate", M.ply, at,
+                 cannot +
+                     ": a resignation before 1 January 2023 stands (Laws 5.1.2 makes it a draw "
+                     "only from then; a loss on time would be a draw by 6.9)");
+  }
+
+  std::string flag_rule() const {
+    if (tc_) {
+      if (auto minutes = pgn::minutes_for_60_moves(*tc_); minutes && *minutes < 60)
+        return "Laws 6.9 and A.5.3";
+    }
+    return "Laws 6.9";
   }
 };
 

@@ -201,6 +201,24 @@ class Engine {
     return out;
   }
 
+  // pair_first_possible without the addends' solve when the answer is plain: after a solve on
+  // the candidates' base weights, the first candidate (read from the back) that a maximum-
+  // weight matching may hold (the ones before it cannot be in any, by complementary
+  // slackness) is v's partner already, or becomes it by a 4-cycle exchange that keeps the
+  // matching optimal. Returns false when that is not so (the caller then adds the addends).
+  bool pair_first_directly(int v, const std::vector<std::pair<int, W>>& worst_first) {
+    for (const auto& [u, base_weight] : worst_first) {
+      if (base_weight)
+        set(v, u, base_weight);
+      else if (!m_.weight(v, u).is_zero())
+        return false;  // an edge the addends would leave as it is: not a plain case
+    }
+    m_.solve();
+    for (auto it = worst_first.rbegin(); it != worst_first.rend(); ++it)
+      if (!it->second.is_zero() && m_.may_be_optimal(v, it->first)) return m_.rematch(v, it->first);
+    return false;
+  }
+
   void finalize(int a, int b) {
     finalized_[a] = finalized_[b] = 1;
     m_.remove(a);
@@ -358,6 +376,13 @@ DutchPairing Engine<L>::run() {
     // meet, takes an addend step.
     std::vector<std::pair<int, W>> worst_first;
     auto pair_first_possible = [&](int v, std::uint64_t addend, bool step_all) {
+      if (pair_first_directly(v, worst_first)) {
+        mate = solve();
+        const int mv = mate[v];
+        matched[v] = matched[mv] = 1;
+        finalize(v, mv);
+        return;
+      }
       for (const auto& [u, base_weight] : worst_first) {
         if (base_weight) {
           W x = base_weight;

@@ -200,9 +200,13 @@ void check_entry_rules(const Event& e, const Registration& r) {
            " need a FIDE ID (the event's entry rules)");
 }
 
-void check_registration(const Event& e, const Registration& r, const std::string& name) {
+// The checks of a registration against every other player (`self`: the player being corrected,
+// 0 for a new entry, which the entry rules also apply to). Returns the trimmed name.
+std::string check_registration(const Event& e, const Registration& r, Tpn self) {
+  const std::string name = trim(r.name);
   if (name.empty()) refuse("the player needs a name");
   for (const auto& p : e.tournament.players) {
+    if (p.tpn == self) continue;
     if (!r.fide_id.empty() && p.fide_id == r.fide_id)
       refuse("FIDE id " + r.fide_id + " is registered already (" + player_label(e, p.tpn) + ")");
     if (lower(p.name) == lower(name) && r.fide_id.empty())
@@ -211,7 +215,8 @@ void check_registration(const Event& e, const Registration& r, const std::string
   if (!r.title.empty() && title_rank(r.title) == 8) refuse("unknown title '" + r.title + "'");
   for (int x : {r.ratings.standard, r.ratings.rapid, r.ratings.blitz, r.ratings.national})
     if (x < 0 || x > 3500) refuse("rating " + std::to_string(x) + " out of range 0-3500");
-  check_entry_rules(e, r);
+  if (self == 0) check_entry_rules(e, r);
+  return name;
 }
 
 // The round a new player can first play, checked against the system.
@@ -237,8 +242,7 @@ int first_round_for(const Event& e, int asked) {
 }  // namespace
 
 EntryResult enter_player(Event& e, const Registration& r, int first_round) {
-  const std::string name = trim(r.name);
-  check_registration(e, r, name);
+  const std::string name = check_registration(e, r, 0);
   const int first = first_round_for(e, first_round);
   const int paired = paired_rounds(e);
   Event n = e;
@@ -283,6 +287,31 @@ EntryResult enter_player(Event& e, const Registration& r, int first_round) {
 }
 
 Tpn register_player(Event& e, const Registration& r) { return enter_player(e, r).tpn; }
+
+Tpn update_player(Event& e, Tpn p, const Registration& r) {
+  check_player(e, p);
+  const std::string name = check_registration(e, r, p);
+  Event n = e;
+  Player& pl = n.tournament.player(p);
+  pl.name = name;
+  pl.title = r.title;
+  pl.sex = r.sex;
+  pl.federation = r.federation;
+  pl.fide_id = r.fide_id;
+  pl.birth = r.birth;
+  pl.ratings = r.ratings;
+  pl.rating = r.ratings.fide(list_of(n.settings));
+  Tpn tpn = p;
+  // C.04.2 Art. 2: a corrected rating moves the player in the initial order until round 4 is
+  // paired, as an entry does.
+  if (paired_rounds(n) < 4) {
+    auto order = initial_order(n);
+    tpn = Tpn(std::find(order.begin(), order.end(), p) - order.begin()) + 1;
+    renumber_players(n, order);
+  }
+  e = std::move(n);
+  return tpn;
+}
 
 Tpn find_player(const Event& e, std::string_view who_) {
   const std::string who = trim(who_);

@@ -66,6 +66,12 @@ struct EntryResult {
 EntryResult enter_player(Event& e, const Registration& r, int first_round = 0);
 Tpn register_player(Event& e, const Registration& r);  // enter_player(e, r).tpn
 
+// Corrects a registered player's data (name, title, federation, FIDE id, sex, birth, ratings),
+// with the checks of register_player. Until round 4 is paired the players are renumbered in the
+// initial order, as after an entry (C.04.2 Art. 2); later the pairing number stays. Returns the
+// player's pairing number after the change.
+Tpn update_player(Event& e, Tpn p, const Registration& r);
+
 // A player by pairing number, FIDE id, or (unique, case-insensitive) name or name prefix.
 Tpn find_player(const Event& e, std::string_view who);
 std::string player_label(const Event& e, Tpn p);  // "12 Surname, Name"
