@@ -371,6 +371,75 @@ std::string wrong_start(const Event& e, int round, const std::string& fen) {
 }
 }  // namespace
 
+PgnResults record_pgn_results(Event& e, int round, const std::string& text,
+                              const std::string& pgn_file) {
+  PgnResults out;
+  if (!round) round = paired_rounds(e);
+  if (round < 1 || round > paired_rounds(e))
+    throw EventError("round " + std::to_string(round) + " is not paired");
+  auto games = pgn::read_all(text);
+  for (const auto& g : games) {
+    auto rep = adjudication::validate_game(g);
+    std::string where = pgn_file + ":" + std::to_string(rep.first_line) + ": game " +
+                        std::to_string(rep.index + 1) + " " + tag(rep, "White") + " - " +
+                        tag(rep, "Black") + " " + rep.result;
+    auto refuse = [&](const std::string& why) { out.refused.push_back(where + ": " + why); };
+    if (rep.status() == adjudication::GameStatus::Errors) {
+      for (const auto& i : rep.issues)
+        if (i.severity == pgn::Severity::Error) {
+          refuse(i.message + " [" + i.code + "]");
+          break;
+        }
+      continue;
+    }
+    if (rep.result != "1-0" && rep.result != "0-1" && rep.result != "1/2-1/2") {
+      refuse("no result (" + (rep.result.empty() ? std::string("none") : rep.result) + ")");
+      continue;
+    }
+    std::string rt = tag(rep, "Round");
+    if (!rt.empty() && rt != "?" && rt != "-") {
+      std::string lead = rt.substr(0, rt.find('.'));
+      if (lead != std::to_string(round)) {
+        refuse("Round tag '" + rt + "' is not round " + std::to_string(round));
+        continue;
+      }
+    }
+    Tpn w = 0, b = 0;
+    try {
+      std::string wid = tag(rep, "WhiteFideId"), bid = tag(rep, "BlackFideId");
+      w = find_player(e, wid.empty() ? tag(rep, "White") : wid);
+      b = find_player(e, bid.empty() ? tag(rep, "Black") : bid);
+    } catch (const EventError& x) {
+      refuse(x.what());
+      continue;
+    }
+    int board = find_board(e, round, w, b);
+    if (!board) {
+      refuse("these players do not meet in round " + std::to_string(round));
+      continue;
+    }
+    if (e.settings.boards[round][board - 1].first != w) {
+      refuse("colours differ from the pairing of board " + std::to_string(board));
+      continue;
+    }
+    if (auto why = wrong_start(e, round, tag(rep, "FEN")); !why.empty())
+      out.warnings.push_back(where + ": " + why);
+    std::string old = board_result(e, round, board);
+    if (old == rep.result) continue;  // the same result again
+    if (!old.empty()) {
+      refuse("board " + std::to_string(board) + " has " + old +
+             " already (correct it with `arbiter event result`)");
+      continue;
+    }
+    set_result(e, round, board, rep.result);
+    out.recorded.push_back("round " + std::to_string(round) + " board " + std::to_string(board) +
+                           ": " + player_label(e, w) + " - " + player_label(e, b) + " " +
+                           rep.result);
+  }
+  out.round = round;
+  return out;
+}
+
 int cmd_results(const std::vector<std::string>& args) {
   po::options_description o("options");
   std::string file, pgn_file;
@@ -386,72 +455,15 @@ int cmd_results(const std::vector<std::string>& args) {
   std::stringstream ss;
   ss << in.rdbuf();
   const std::string text = ss.str();
-  std::vector<std::string> recorded, refused, warnings;
+  if (vm.count("round") && vm["round"].as<int>() < 1)
+    throw EventError("round " + std::to_string(vm["round"].as<int>()) + " is not paired");
+  PgnResults res;
   modify(file, [&](Event& e) {
-    int round = vm.count("round") ? vm["round"].as<int>() : paired_rounds(e);
-    if (round < 1 || round > paired_rounds(e))
-      throw EventError("round " + std::to_string(round) + " is not paired");
-    auto games = pgn::read_all(text);
-    for (const auto& g : games) {
-      auto rep = adjudication::validate_game(g);
-      std::string where = pgn_file + ":" + std::to_string(rep.first_line) + ": game " +
-                          std::to_string(rep.index + 1) + " " + tag(rep, "White") + " - " +
-                          tag(rep, "Black") + " " + rep.result;
-      auto refuse = [&](const std::string& why) { refused.push_back(where + ": " + why); };
-      if (rep.status() == adjudication::GameStatus::Errors) {
-        for (const auto& i : rep.issues)
-          if (i.severity == pgn::Severity::Error) {
-            refuse(i.message + " [" + i.code + "]");
-            break;
-          }
-        continue;
-      }
-      if (rep.result != "1-0" && rep.result != "0-1" && rep.result != "1/2-1/2") {
-        refuse("no result (" + (rep.result.empty() ? std::string("none") : rep.result) + ")");
-        continue;
-      }
-      std::string rt = tag(rep, "Round");
-      if (!rt.empty() && rt != "?" && rt != "-") {
-        std::string lead = rt.substr(0, rt.find('.'));
-        if (lead != std::to_string(round)) {
-          refuse("Round tag '" + rt + "' is not round " + std::to_string(round));
-          continue;
-        }
-      }
-      Tpn w = 0, b = 0;
-      try {
-        std::string wid = tag(rep, "WhiteFideId"), bid = tag(rep, "BlackFideId");
-        w = find_player(e, wid.empty() ? tag(rep, "White") : wid);
-        b = find_player(e, bid.empty() ? tag(rep, "Black") : bid);
-      } catch (const EventError& x) {
-        refuse(x.what());
-        continue;
-      }
-      int board = find_board(e, round, w, b);
-      if (!board) {
-        refuse("these players do not meet in round " + std::to_string(round));
-        continue;
-      }
-      if (e.settings.boards[round][board - 1].first != w) {
-        refuse("colours differ from the pairing of board " + std::to_string(board));
-        continue;
-      }
-      if (auto why = wrong_start(e, round, tag(rep, "FEN")); !why.empty())
-        warnings.push_back(where + ": " + why);
-      std::string old = board_result(e, round, board);
-      if (old == rep.result) continue;  // the same result again
-      if (!old.empty()) {
-        refuse("board " + std::to_string(board) + " has " + old +
-               " already (correct it with `arbiter event result`)");
-        continue;
-      }
-      set_result(e, round, board, rep.result);
-      recorded.push_back("round " + std::to_string(round) + " board " + std::to_string(board) +
-                         ": " + player_label(e, w) + " - " + player_label(e, b) + " " + rep.result);
-    }
-    return "results of round " + std::to_string(round) + " from " + pgn_file + " (" +
-           std::to_string(recorded.size()) + " recorded)";
+    res = record_pgn_results(e, vm.count("round") ? vm["round"].as<int>() : 0, text, pgn_file);
+    return "results of round " + std::to_string(res.round) + " from " + pgn_file + " (" +
+           std::to_string(res.recorded.size()) + " recorded)";
   });
+  const auto& [round, recorded, refused, warnings] = res;
   for (const auto& r : recorded) std::cout << "recorded: " << r << '\n';
   for (const auto& r : refused) std::cout << "refused: " << r << '\n';
   for (const auto& w : warnings) std::cout << "warning: " << w << '\n';
