@@ -296,7 +296,7 @@ class Call {
     const int places = it == q_.query.end() ? 3 : number(it->second, "places");
     Event e = load();
     json out = json::array();
-    auto list = cli::event::prize_list(e, places, filter());
+    auto list = cli::event::ranked_places(e, places, filter());
     for (size_t i = 0; i < list.size(); ++i) {
       json players = json::array();
       for (int p : list[i])
