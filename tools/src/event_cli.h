@@ -54,4 +54,10 @@ int cmd_playoff(const std::vector<std::string>& args);
 int cmd_export(const std::vector<std::string>& args);
 int cmd_report(const std::vector<std::string>& args);
 int cmd_results(const std::vector<std::string>& args);
+int cmd_prizes(const std::vector<std::string>& args);
+int cmd_wallchart(const std::vector<std::string>& args);
+int cmd_card(const std::vector<std::string>& args);
+// A round's pairing list (by board, by name or both) or its pairing cards, as a publication.
+int cmd_show_round(const Event& e, int round, const std::string& format, const std::string& by,
+                   bool cards, const std::string& out);
 }  // namespace arbiter::cli::event
