@@ -118,7 +118,8 @@ TEST(DutchGenerate, BadOptionsExit2) {
 }
 
 // The C.04.A self-check: tournament i has its sizes and features drawn from seed i (players
-// log-uniform in 6..500, every feature at a random rate, both scorings).
+// log-uniform in 6..500, every feature at a random rate, both scorings, both editions of the
+// rules: a 2017 file says so in its 192 record, which pair --check follows).
 TEST(DutchSelfCheck, GeneratedTournamentsPassPairCheck) {
   const int count = full_run() ? 1000 : 12;
   const std::string f = temp_path("self.trf");
@@ -134,8 +135,8 @@ TEST(DutchSelfCheck, GeneratedTournamentsPassPairCheck) {
     cmd << "generate --dutch --players " << n << " --rounds " << r << " --draws " << unit() * 0.6
         << " --forfeits " << unit() * 0.1 << " --byes " << unit() * 0.1 << " --retire "
         << unit() * 0.05 << " --late " << unit() * 0.2 << " --rating-range " << lo << "-" << hi
-        << " --scoring " << (rng() % 4 ? "1-0.5-0" : "3-1-0") << " --seed " << i << " -o '" << f
-        << "'";
+        << " --scoring " << (rng() % 4 ? "1-0.5-0" : "3-1-0") << " --rules "
+        << (rng() % 4 ? "2026" : "2017") << " --seed " << i << " -o '" << f << "'";
     const auto g = run_arbiter(cmd.str());
     // 1: a round with no legal pairing left (small fields); the rounds before it are checked.
     ASSERT_TRUE(g.exit_code == 0 || g.exit_code == 1) << cmd.str() << "\n" << g.err;

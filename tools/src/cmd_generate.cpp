@@ -83,9 +83,10 @@ int run(const std::vector<std::string>& args) {
     return kExitUsage;
   };
   if (!vm->count("dutch")) return usage("--dutch is required (the only system generated)");
-  if (rules != "2026" && rules != "2017") return usage("--rules must be 2017 or 2026");
-  if (rules == "2017")
-    return usage("--rules 2017: this build pairs by the 2026 rules only (issue 19 section 1)");
+  if (const auto r = ap::parse_dutch_rules(rules))
+    g.rules = *r;
+  else
+    return usage("--rules must be 2017 or 2026");
   if (!range.empty() && !parse_range(range, g.rating_lo, g.rating_hi))
     return usage("--rating-range must be LO-HI, e.g. 1400-2600");
   if (scoring != "1-0.5-0" && scoring != "3-1-0")

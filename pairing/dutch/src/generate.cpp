@@ -114,6 +114,9 @@ GeneratedTournament generate_dutch(const GenerateOptions& o) {
   t.name = "Random tournament, seed " + std::to_string(o.seed);
   t.type = "Individual: Swiss-System (FIDE Dutch)";
   t.total_rounds = o.rounds;
+  if (o.rules == DutchRules::Fide2017) t.type_code = "FIDE_DUTCH_2017";
+  DutchOptions dutch;
+  dutch.rules = o.rules;
   t.initial_colour = dice.chance(0.5) ? Colour::White : Colour::Black;
   if (o.three_one_zero) {
     t.scoring = Scoring::three_one_zero();
@@ -128,7 +131,7 @@ GeneratedTournament generate_dutch(const GenerateOptions& o) {
   std::vector<char> withdrawn(n, 0);
   for (int r = 1; r <= o.rounds; ++r) {
     absences(o, r, dice, entry, withdrawn, t);
-    const DutchPairing p = pair_dutch(t, r);
+    const DutchPairing p = pair_dutch(t, r, dutch);
     if (!p.ok) {
       for (Player& pl : t.players) pl.rounds.resize(r - 1);
       g.error = "round " + std::to_string(r) + ": " + p.error;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "arbiter/pairing/dutch.h"
 #include "arbiter/pairing/tournament.h"
 
 namespace arbiter::pairing {
@@ -25,6 +26,9 @@ struct GenerateOptions {
   int rating_lo = 1400, rating_hi = 2600;  // ratings drawn uniformly; 0 = unrated players
   bool three_one_zero = false;             // scoring 3-1-0 instead of 1-1/2-0
   std::uint64_t seed = 1;
+  // The edition of C.04.3 that pairs every round; 2017 is also written into the file (TRF 192
+  // FIDE_DUTCH_2017), so that `pair --check` re-pairs it by the same rules.
+  DutchRules rules = DutchRules::Fide2026;
 };
 
 struct GeneratedTournament {
