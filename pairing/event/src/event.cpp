@@ -42,29 +42,11 @@ std::string comma_list(std::string_view spaced) {
   return out;
 }
 
-std::string with_event_modifiers(const EventSettings& s) {
-  std::istringstream in(s.tiebreaks);
-  std::string w, out;
-  while (in >> w) {
-    const std::string base = w.substr(0, w.find('/'));
-    if (s.unrated_rating && w.find("/U") == std::string::npos &&
-        (base == "ARO" || base == "TPR" || base == "PTP" || base == "APRO" || base == "APPO"))
-      w += "/U" + std::to_string(s.unrated_rating);
-    if (s.rules != 2026 && w.find("/V") == std::string::npos && base != "PTS")
-      w += "/V" + std::to_string(s.rules);
-    out += (out.empty() ? "" : " ") + w;
-  }
-  return out;
-}
-
 // Everything the settings say that the TRF model also records.
 void settings_to_model(Tournament& t, const EventSettings& s) {
   t.total_rounds = s.rounds;
   t.format = TrfFormat::Trf2026;
-  // 202/212 carry what the event fixed, so that `standings EXPORT.trf` gives the event's values:
-  // the rule set (/V2022, /V2024 when not the current rules) and the rating for unrated
-  // opponents (/Unnnn on the rating-based tie-breaks), unless the list names them itself.
-  t.tiebreaks = comma_list(with_event_modifiers(s));
+  t.tiebreaks = comma_list(s.tiebreaks);
   t.standings = t.tiebreaks.empty() ? std::string("PTS") : "PTS," + t.tiebreaks;
   switch (s.system) {
     case EventSystem::Dutch:
