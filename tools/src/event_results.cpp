@@ -140,6 +140,23 @@ std::string slurp_file(const std::string& path) {
   return ss.str();
 }
 
+// The standings, or with `filter` a sub-ranking over a group (events.md B: the best-placed
+// resident of Aragon), in the overall order with places renumbered.
+Computed ranked(const Event& e, const std::string& filter) {
+  Computed c = compute(e);
+  if (!filter.empty()) {
+    // A sub-ranking over a filtered group (events.md B: the best-placed resident of Aragon),
+    // in the overall order with places renumbered.
+    PlayerFilter f;
+    try {
+      f = parse_filter(filter);
+    } catch (const std::invalid_argument& x) {
+      throw EventInputError(x.what());
+    }
+    c.s = sub_ranking(c.s, [&](int sno) { return f.accepts(c.ct.player(sno)); });
+  }
+  return c;
+}
 }  // namespace
 
 // C.07's names of the tie-breaks (the standings' key), with the modifiers as written.
@@ -203,19 +220,13 @@ Table standings_table(const Event& e, const Computed& c) {
   return t;
 }
 
+std::vector<std::vector<int>> ranked_places(const Event& e, int places, const std::string& filter) {
+  if (places < 1 || places > 1000) throw EventInputError("prize places must be 1-1000");
+  return prize_places(ranked(e, filter).s, places);
+}
+
 std::string standings_report(const Event& e, const std::string& format, const std::string& filter) {
-  Computed c = compute(e);
-  if (!filter.empty()) {
-    // A sub-ranking over a filtered group (events.md B: the best-placed resident of Aragon),
-    // in the overall order with places renumbered.
-    PlayerFilter f;
-    try {
-      f = parse_filter(filter);
-    } catch (const std::invalid_argument& x) {
-      throw EventInputError(x.what());
-    }
-    c.s = sub_ranking(c.s, [&](int sno) { return f.accepts(c.ct.player(sno)); });
-  }
+  Computed c = ranked(e, filter);
   std::string head = c.s.note.empty() ? "" : c.s.note + "\n";
   if (format == "text") return standings_text(c.ct, c.s) + head;
   if (format == "tsv") return standings_tsv(c.s);
