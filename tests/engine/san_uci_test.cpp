@@ -81,8 +81,9 @@ TEST(San, CastlingIncludingChess960) {
   EXPECT_EQ(san(p, "O-O"), Move::castling(SQ_E1, SQ_H1));
   EXPECT_EQ(san(p, "0-0-0", SanMode::Lenient), Move::castling(SQ_E1, SQ_A1));
   EXPECT_FALSE(parse_san(p, "0-0").ok());  // strict: letter O only
-  // 960: king b1 with rook a1 (king and rook both move), king g1 rook h1 (rook-only O-O).
-  Position c = pos("rk4r1/8/8/8/8/8/8/RK4R1 w AGag - 0 1");
+  // 960: king b1 with rook a1 (king and rook both move), king g1 rook h1 (rook-only O-O). (Black's
+  // king-side rook on h8: on g8 it would attack g1, making O-O illegal, Art. 3.8.2.2.)
+  Position c = pos("rk5r/8/8/8/8/8/8/RK4R1 w AGah - 0 1");
   EXPECT_EQ(to_san(c, Move::castling(SQ_B1, SQ_A1)), "O-O-O");
   EXPECT_EQ(to_san(c, Move::castling(SQ_B1, SQ_G1)), "O-O");
   Position r = pos("5rk1/8/8/8/8/8/8/6KR w H - 0 1");  // rook path f1 attacked: allowed
