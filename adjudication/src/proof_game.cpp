@@ -85,7 +85,8 @@ struct Goal {
 // Moves colour c still needs at least: each target square not yet holding its man needs the
 // man that ends there to travel at least the shortest route of the nearest candidate (a man
 // ends on one square only, so the sum is a lower bound). Castling moves two men at once and
-// takes the king two squares: while a right is kept, up to 2 moves may be saved.
+// takes the king two squares: while a right is kept and the king must move, up to 2 moves may
+// be saved (a king that ends where it stands gains nothing from castling).
 int moves_needed(const Position& p, const Goal& g, Color c) {
   int sum = 0;
   const Bitboard pawns = p.pieces(c, PAWN);
@@ -109,7 +110,16 @@ int moves_needed(const Position& p, const Goal& g, Color c) {
       sum += best;
     }
   }
-  return p.has_castling_rights(c) ? std::max(0, sum - 2) : sum;
+  // Castling saves moves only on the way to a king square elsewhere.
+  const bool king_moves = (g.by[c][KING] & p.pieces(c, KING)) == 0;
+  const bool castles = king_moves && p.has_castling_rights(c);
+  // Every man not already where the target has it must move at least once, unless it is one
+  // of the men to be captured (which may be taken where it stands); castling moves two.
+  Bitboard in_place = 0;
+  for (int pt = PAWN; pt <= KING; ++pt) in_place |= p.pieces(c, PieceType(pt)) & g.by[c][pt];
+  const int leave =
+      popcount(p.pieces(c) & ~in_place) - (popcount(p.pieces(c)) - g.men[c]) - (castles ? 1 : 0);
+  return std::max(castles ? std::max(0, sum - 2) : sum, leave);
 }
 
 // Plies before the target at least: White needs w moves and Black b, and the side to move

@@ -124,9 +124,10 @@ TEST(ProofGame, LegalOnlyWithAProofThatReplays) {
            {},
            {"e4", "e5"},
            {"e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6"},
-           {"e4", "d5", "exd5", "Qxd5", "Nc3"},              // a capture
-           {"e4", "e5", "Nf3", "Nf6", "Bc4", "Bc5", "O-O"},  // castling
-           {"e4", "Nf6", "e5", "d5"},                        // en passant square
+           {"e4", "d5", "exd5", "Qxd5", "Nc3"},                     // a capture
+           {"e4", "e5", "Nf3", "Nf6", "Bc4", "Bc5", "O-O"},         // castling
+           {"e4", "c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6"},  // captures on one square
+           {"e4", "Nf6", "e5", "d5"},                               // en passant square
            {"Nf3", "Nf6", "Ng1", "Ng8"}}) {  // the start again, by a proof of 0 plies
     const Board target = play(line);
     const auto r = adj::judge_legality(target, {});
@@ -152,8 +153,15 @@ TEST(ProofGame, Chess960Start) {
 }
 
 TEST(ProofGame, BoundedAndHonest) {
-  // A middle game: the bound alone rules out any proof game within the limit.
-  const auto r = judge("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9");
+  // A middle game (a Najdorf after 12 moves): the bound alone rules out any proof game of up
+  // to 20 plies.
+  const std::string najdorf = "r2q1rk1/3nbppp/p2pbn2/4p1P1/1p2P3/1NN1BP2/PPPQ3P/2KR1B1R w - - 0 13";
+  EXPECT_EQ(
+      play({"e4",  "c5",  "Nf3", "d6",  "d4",  "cxd4", "Nxd4",  "Nf6",  "Nc3", "a6", "Be3", "e5",
+            "Nb3", "Be6", "f3",  "Be7", "Qd2", "O-O",  "O-O-O", "Nbd7", "g4",  "b5", "g5",  "b4"})
+          .board,
+      setup(najdorf).board);
+  const auto r = judge(najdorf);
   EXPECT_EQ(r.status, adj::LegalityStatus::NotContradicted);
   EXPECT_FALSE(r.search.found);
   EXPECT_FALSE(r.checked.empty());
@@ -179,7 +187,7 @@ TEST(Cli, StatusVerdicts) {
             std::string::npos)
       << ok.out;
   auto open = run_arbiter(
-      "status 'r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9' --json");
+      "status 'r2q1rk1/3nbppp/p2pbn2/4p1P1/1p2P3/1NN1BP2/PPPQ3P/2KR1B1R w - - 0 13' --json");
   EXPECT_EQ(open.exit_code, 0);
   EXPECT_NE(open.out.find("\"status\":\"not contradicted\""), std::string::npos) << open.out;
   EXPECT_NE(open.out.find("\"checked\":["), std::string::npos) << open.out;

@@ -18,6 +18,8 @@
 #include "arbiter/engine/setup.h"
 #include "arbiter/engine/uci.h"
 #include "internal.h"
+#include "unwinnable/material.h"
+#include "unwinnable/search.h"
 
 namespace arbiter::adjudication {
 
@@ -104,6 +106,30 @@ bool pos_has_heavy(const Position& pos, Color c) {
   return false;
 }
 
+// Whether `side` has a short helpmate from `pos`: the quick first looks of the unwinnability
+// solver (a few hundred nodes each): a mate at once, or, for a side with pawns but no queen or
+// rook, a pawn walked to a queen (the other side making way) and a mate with it. The line is
+// checked move by move to end in checkmate by `side`: a true answer is a witness that the
+// position is not dead (Laws 5.2.2); false proves nothing.
+bool short_helpmate(const Position& pos, Color side) {
+  if (detail::material_proves_unwinnable(pos, side, nullptr, nullptr)) return false;
+  detail::TranspositionTable tt(10);
+  detail::Helpmate glance(side);
+  std::vector<Move> line;
+  if (glance.run(pos, 1, 6, 400, 800, &tt, line)) return replays_to_mate(pos, line, side);
+  if (pos.pieces(side, QUEEN) | pos.pieces(side, ROOK) || !pos.pieces(side, PAWN)) return false;
+  detail::Helpmate promo(side);
+  promo.winner_promotes_to(QUEEN);
+  std::vector<Move> first;
+  if (!promo.run(pos, 1, 30, 400, 0, &tt, first)) return false;
+  Position next = pos;
+  for (Move m : first) next.play(m);
+  detail::Helpmate mate(side);
+  if (!mate.run(next, 1, 6, 400, 800, &tt, line)) return false;
+  first.insert(first.end(), line.begin(), line.end());
+  return replays_to_mate(pos, first, side);
+}
+
 // Castling written "O-O" or "O-O-O" without a suffix, when it is legal (Laws 3.8.2): the move
 // the general SAN parser returns for it (strict SAN checks a check mark only when there is one),
 // found without the detour through it. Anything else is left to the general parser.
@@ -187,6 +213,19 @@ class Validator {
   uint64_t keys_inline_[kKeysInline];
   std::unique_ptr<uint64_t[]> keys_heap_;
   uint64_t* keys_ = keys_inline_;
+  // The main line's moves and their tokens, per ply (raw 16-bit moves, Move::none() for a null
+  // move), the same way: a dead position found at the end is traced back to its first ply.
+  uint16_t moves_inline_[kKeysInline];
+  uint32_t tokens_inline_[kKeysInline];
+  std::unique_ptr<uint16_t[]> moves_heap_;
+  std::unique_ptr<uint32_t[]> tokens_heap_;
+  uint16_t* moves_ = moves_inline_;
+  uint32_t* tokens_ = tokens_inline_;
+  // Where the main line's legal play starts: the start position, or the position after the
+  // last null move or illegal move that stood (from which later positions are not reached by
+  // legal moves alone).
+  int legal_from_ply_ = 0;
+  std::optional<Position> legal_from_;
   // A 1,024-bit filter of the keys since the last capture or pawn move: a key whose bit is
   // clear has not occurred there, and only the others are compared with earlier positions.
   uint64_t seen_[16] = {};
@@ -427,8 +466,13 @@ class Validator {
     if (g_.tokens.size() + 1 > kKeysInline) {
       keys_heap_ = std::make_unique_for_overwrite<uint64_t[]>(g_.tokens.size() + 1);
       keys_ = keys_heap_.get();
+      moves_heap_ = std::make_unique_for_overwrite<uint16_t[]>(g_.tokens.size() + 1);
+      moves_ = moves_heap_.get();
+      tokens_heap_ = std::make_unique_for_overwrite<uint32_t[]>(g_.tokens.size() + 1);
+      tokens_ = tokens_heap_.get();
     }
     start_turn_ = main_.pos.side_to_move();
+    legal_from_ = main_.pos;
     keys_[0] = main_.pos.repetition_key();
     std::fill(std::begin(seen_), std::end(seen_), 0);
     seen_word(keys_[0]) |= seen_bit(keys_[0]);
@@ -538,7 +582,7 @@ class Validator {
       if (m.is_none() && !plain_castling(main_.pos, text, m)) break;
       main_.pos.play(m);
       ++main_.ply;
-      if (after_main_move(*t)) return t + 1;
+      if (after_main_move(*t, m)) return t + 1;
     }
     return t;
   }
@@ -575,7 +619,10 @@ class Validator {
     L.has_before = true;
     L.pos = next;
     L.ply = ply;
-    if (main_line()) after_main_move(t);
+    if (main_line()) {
+      after_main_move(t, Move::none());
+      restart_legal_play();
+    }
   }
 
   void report_after_end(int ply, const pgn::Token& t) {
@@ -603,9 +650,18 @@ class Validator {
       L.before = L.pos;
       L.has_before = true;
     }
+    const bool stood = illegal_stood_ && !L.pos.is_legal(m);
     L.pos.play(m);
     ++L.ply;
-    if (&L == &main_) after_main_move(t);
+    if (&L == &main_) {
+      after_main_move(t, m);
+      if (stood) restart_legal_play();
+    }
+  }
+
+  void restart_legal_play() {
+    legal_from_ply_ = main_.ply;
+    legal_from_ = main_.pos;
   }
 
   // After an illegal move stood (A.5.2) the king left in check may stand attacked: a move that
@@ -702,9 +758,11 @@ class Validator {
   }
 
   // Returns whether the game ended on the board with this move (for main_moves to stop).
-  [[gnu::always_inline]] bool after_main_move(const pgn::Token& t) {
+  [[gnu::always_inline]] bool after_main_move(const pgn::Token& t, Move m) {
     const Position& pos = main_.pos;
     const int ply = main_.ply;
+    moves_[ply] = m.raw();
+    tokens_[ply] = static_cast<uint32_t>(&t - g_.tokens.data());
     clock_side_ = ~pos.side_to_move();
     if (illegal_stood_ && both_kings_in_check(pos, ply)) return true;
 
@@ -896,9 +954,11 @@ class Validator {
                   ended_ply_, at,
                   "result " + res + " but the game was drawn at ply " + std::to_string(ended_ply_) +
                       " by " + ended_why_);
-    } else if (known && ended_ply_ < 0 && decisive(result_) &&
-               !(illegal_stood_ && detail::king_exposed(M.pos))) {
-      check_dead_and_forfeit(M, at, res);
+    } else if (known && ended_ply_ < 0 && !(illegal_stood_ && detail::king_exposed(M.pos))) {
+      if (decisive(result_))
+        check_dead_and_forfeit(M, at, res);
+      else
+        check_moves_after_dead(M);
     }
     if (known && result_ == GameResult::Draw && M.ply < 2 && !tags_[detail::TagIndex::FEN] &&
         ended_ply_ < 0)
@@ -940,6 +1000,12 @@ class Validator {
         return;
       }
       const DeadPosition d = solver_.dead_position(M.pos, opt_.node_budget);
+      if (d.is_dead() && trace_dead_position(d)) {
+        sink_.error("decisive-result-in-dead-position", ended_ply_, at,
+                    "result " + res + " but the game was drawn at ply " +
+                        std::to_string(ended_ply_) + " by " + ended_why_);
+        return;
+      }
       if (d.is_dead()) {
         sink_.error("decisive-result-in-dead-position", M.ply, at,
                     "result " + res +
@@ -960,6 +1026,57 @@ class Validator {
     }
     if (detail::side_cannot_mate_by_material(M.pos, winner))
       winner_cannot_mate(M, at, res, winner, "a bare king", forfeit());
+  }
+
+  // Laws 5.2.2: a dead position ends the game at once. Given that the final position of the main
+  // line is dead, finds the first dead one: every position reached from a dead one is dead too,
+  // so along the legal play it is found by bisection (a position the budget cannot settle is
+  // taken as not dead: the ply found is then dead for certain, if perhaps not the first). When
+  // it comes before the last move, the game ended there and the next move is reported; returns
+  // whether it did.
+  bool trace_dead_position(const DeadPosition& final_dead) {
+    const int last = main_.ply, from = legal_from_ply_;
+    if (!legal_from_ || last <= from) return false;
+    std::vector<Position> line{*legal_from_};
+    line.reserve(last - from + 1);
+    for (int ply = from + 1; ply <= last; ++ply)
+      line.push_back(line.back().after(Move(moves_[ply])));
+    int lo = from, hi = last;
+    while (lo < hi) {
+      const int mid = lo + (hi - lo) / 2;
+      if (solver_.dead_position(line[mid - from], opt_.node_budget).is_dead())
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    if (hi == last) return false;
+    const DeadPosition d = solver_.dead_position(line[hi - from], opt_.node_budget);
+    end_at(hi, "moves-after-dead-position", "a " + (d.is_dead() ? d.reason : final_dead.reason));
+    const pgn::Token& t = g_.tokens[tokens_[hi + 1]];
+    after_end_reported_ = true;
+    sink_.error(ended_code_, hi + 1, t.where,
+                "move " + detail::move_prefix(line[hi - from]) + " " +
+                    std::string(g_.token_text(t)) + " was played after the game had ended at ply " +
+                    std::to_string(hi) + " by " + ended_why_ + "; the game ended there");
+    r_.ending = "dead position";
+    return true;
+  }
+
+  // A game not won: whether it went on after a dead position (Laws 5.2.2) that neither the
+  // material nor the forced replies after each move showed: only with --full-search (the
+  // search costs about 0.4 ms for each final position of locked pawns or forced play, too much
+  // for every drawn game; a decisive result is searched by default, check_dead_and_forfeit).
+  void check_moves_after_dead(const Line& M) {
+    if (!opt_.dead_position_search || !opt_.full_search || M.ply <= legal_from_ply_) return;
+    // A short helpmate for either side shows at once that the position is not dead.
+    if (short_helpmate(M.pos, WHITE) || short_helpmate(M.pos, BLACK)) return;
+    const DeadPosition d = solver_.dead_position(M.pos, opt_.node_budget);
+    if (d.is_dead())
+      trace_dead_position(d);
+    else if (d.dead == Verdict::Undetermined)
+      sink_.warn("unwinnability-undetermined", M.ply, result_at_,
+                 "whether the final position is dead (Laws 5.2.2) is undetermined within " +
+                     std::to_string(opt_.node_budget) + " search nodes (--node-budget)");
   }
 
   // The winner cannot checkmate by any series of legal moves (the loser still can). A loss on

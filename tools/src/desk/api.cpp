@@ -266,6 +266,8 @@ class Call {
     }
     if (n == 4 && p[0] == "players" && p[2] == "byes" && m == "DELETE")
       return player_change(p[1], "cancel-bye", number(p[3], "round"));
+    if (n == 3 && p[0] == "rounds" && p[2] == "pgn" && m == "POST")
+      return record_pgn(number(p[1], "round"));
     if (n == 4 && p[0] == "rounds" && p[2] == "boards" && m == "PUT")
       return set_board(number(p[1], "round"), number(p[3], "board"));
     if (n == 2 && p[0] == "export" && m == "GET") return export_as(p[1]);
@@ -378,6 +380,21 @@ class Call {
              player_label(e, w) + " - " + player_label(e, b) + " " + norm;
     });
     return ok(out);
+  }
+
+  // The round's games from PGN: the clean ones' results recorded, as `event results --pgn`.
+  Response record_pgn(int r) {
+    if (r < 1) throw NotFound("round " + std::to_string(r) + " is not paired");
+    cli::event::PgnResults res;
+    cli::event::modify(file_, [&](Event& e) {
+      res = cli::event::record_pgn_results(e, r, q_.body, "upload.pgn");
+      return "results of round " + std::to_string(res.round) + " from the desk's PGN upload (" +
+             std::to_string(res.recorded.size()) + " recorded)";
+    });
+    return ok({{"round", res.round},
+               {"recorded", res.recorded},
+               {"refused", res.refused},
+               {"warnings", res.warnings}});
   }
 
   Response player_change(const std::string& who, const std::string& what, int round = 0) {

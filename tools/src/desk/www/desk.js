@@ -2,7 +2,7 @@
 // server (the event library), this page only shows them.
 'use strict';
 
-const state = {event: null, round: 0, selected: 0, lastPaired: 0};
+const state = {event: null, round: 0, selected: 0, lastPaired: 0, editing: 0};
 
 function notice(text, kind) {
   const box = clear($('notice'));
@@ -160,6 +160,7 @@ function renderPlayers() {
         el('td', {class: 'hide-narrow'}, p.federation), el('td', {}, p.rating || ''), el('td', {class: 'pts'}, fmt(p.points)),
         el('td', {class: 'name'}, status.join('; ')),
         el('td', {class: 'name'},
+           act('edit', () => editPlayer(p)),
            act('½ bye', () => playerAction(p, 'byes', {round: round(), kind: 'half'})),
            act('absent', () => playerAction(p, 'byes', {round: round(), kind: 'zero'})),
            p.byes_requested.map((b) => act(`cancel bye ${b.round}`, () => playerAction(p, 'byes/' + b.round, undefined, 'DELETE'))),
@@ -174,6 +175,7 @@ async function playerAction(p, what, body, method) {
   if (out) notice(out.message);
   await refresh();
 }
+// The registration form, also used to correct a player (state.editing: the pairing number).
 async function register(ev) {
   ev.preventDefault();
   const f = new FormData($('register'));
@@ -182,12 +184,30 @@ async function register(ev) {
     if (v === '') continue;
     body[k] = ['standard', 'rapid', 'blitz', 'national'].includes(k) ? Number(v) : v;
   }
-  const out = await write('POST', '/players', body);
+  const editing = state.editing;
+  const out = await write(editing ? 'PUT' : 'POST', editing ? `/players/${editing}` : '/players', body);
   if (!out) return;
-  notice(`Registered ${out.name} as number ${out.number}.`);
-  $('register').reset();
+  notice(editing ? `Corrected ${out.name}, now number ${out.number}.` : `Registered ${out.name} as number ${out.number}.`);
+  editDone();
   $('register').elements.name.focus();
   await refresh();
+}
+function editPlayer(p) {
+  const f = $('register').elements;
+  state.editing = p.number;
+  for (const k of ['name', 'title', 'federation', 'fide_id', 'sex', 'birth']) f[k].value = p[k] || '';
+  for (const k of ['standard', 'rapid', 'blitz', 'national']) f[k].value = p.ratings[k] || '';
+  $('register-title').textContent = `Correct player ${p.number}`;
+  $('register-button').textContent = 'Save the correction';
+  $('edit-cancel').classList.remove('hidden');
+  f.name.focus();
+}
+function editDone() {
+  state.editing = 0;
+  $('register').reset();
+  $('register-title').textContent = 'Register a player';
+  $('register-button').textContent = 'Register';
+  $('edit-cancel').classList.add('hidden');
 }
 async function importCsv(ev) {
   ev.preventDefault();
@@ -254,10 +274,24 @@ function playThrough(start, moves, fens) {
       label));
   draw();
 }
+async function pgnText() {
+  const file = $('pgn-file').files[0];
+  return file ? await file.text() : $('pgn-text').value;
+}
+async function recordPgn() {
+  if (!state.round) { notice('No round is paired yet.', 'error'); return; }
+  const out = await write('POST', `/rounds/${state.round}/pgn`, await pgnText(), true);
+  const box = clear($('pgn-report'));
+  if (!out) return;
+  notice(`Round ${out.round}: ${out.recorded.length} result(s) recorded, ${out.refused.length} game(s) refused.`);
+  box.append(el('ul', {id: 'pgn-recorded'},
+      out.recorded.map((r) => el('li', {}, 'recorded: ' + r)),
+      out.refused.map((r) => el('li', {class: 'status-errors'}, 'refused: ' + r)),
+      out.warnings.map((r) => el('li', {}, 'warning: ' + r))));
+}
 async function validatePgn(ev) {
   ev.preventDefault();
-  const file = $('pgn-file').files[0];
-  const text = file ? await file.text() : $('pgn-text').value;
+  const text = await pgnText();
   const out = await write('POST', '/rulings/pgn', text, true);
   const box = clear($('pgn-report'));
   if (!out) return;
@@ -292,6 +326,8 @@ document.addEventListener('DOMContentLoaded', () => {
   $('flag-form').addEventListener('submit', rule);
   $('pgn-form').addEventListener('submit', validatePgn);
   $('undo').addEventListener('click', undo);
+  $('pgn-record').addEventListener('click', recordPgn);
+  $('edit-cancel').addEventListener('click', editDone);
   window.addEventListener('hashchange', () => show(current()));
   show(current());
   live(refresh);
