@@ -131,9 +131,9 @@ std::string slurp_file(const std::string& path) {
   return ss.str();
 }
 
-}  // namespace
-
-std::string standings_report(const Event& e, const std::string& format, const std::string& filter) {
+// The standings, or with `filter` a sub-ranking over a group (events.md B: the best-placed
+// resident of Aragon), in the overall order with places renumbered.
+Computed ranked(const Event& e, const std::string& filter) {
   Computed c = compute(e);
   if (!filter.empty()) {
     // A sub-ranking over a filtered group (events.md B: the best-placed resident of Aragon),
@@ -146,6 +146,17 @@ std::string standings_report(const Event& e, const std::string& format, const st
     }
     c.s = sub_ranking(c.s, [&](int sno) { return f.accepts(c.ct.player(sno)); });
   }
+  return c;
+}
+}  // namespace
+
+std::vector<std::vector<int>> ranked_places(const Event& e, int places, const std::string& filter) {
+  if (places < 1 || places > 1000) throw EventInputError("prize places must be 1-1000");
+  return prize_places(ranked(e, filter).s, places);
+}
+
+std::string standings_report(const Event& e, const std::string& format, const std::string& filter) {
+  Computed c = ranked(e, filter);
   std::string head = c.s.note.empty() ? "" : c.s.note + "\n";
   if (format == "text") return standings_text(c.ct, c.s) + head;
   if (format == "tsv") return standings_tsv(c.s);
