@@ -389,6 +389,8 @@ class Api(unittest.TestCase):
             self.assertNotIn("root:", body)
         self.assertEqual(self.srv.request("POST", "/", "x", token=self.srv.token)[0], 405)
         self.assertEqual(self.srv.get("/api/nothing")[0], 404)
+        st, hs, body = self.srv.request("HEAD", "/api/event", raw=True)
+        self.assertEqual((st, body), (200, ""))
         self.assertEqual(self.srv.get("/api/rounds/abc")[0], 400)
 
     def test_request_size_limit(self):
