@@ -252,6 +252,22 @@ class Api(unittest.TestCase):
                 self.assertEqual(self.srv.write("PUT", f"/api/rounds/{r}/boards/{b['board']}", {"result": "1-0"})[0], 200)
         st, _, b = self.srv.write("POST", "/api/rounds/next", {})
         self.assertEqual((st, b["error"]), (409, "all 3 rounds are paired"))
+        # Prize places from the final standings: place k holds the players ranked k; a shared
+        # place leaves the places below it empty (prizes shared, C.07/the event's regulations).
+        _, _, s = self.srv.get("/api/standings")
+        st, _, pz = self.srv.get("/api/prizes?places=4")
+        self.assertEqual(st, 200)
+        for k, place in enumerate(pz["places"], start=1):
+            self.assertEqual(sorted(p["number"] for p in place["players"]),
+                             sorted(r["startNo"] for r in s["standings"] if r["rank"] == k), k)
+        # A sub-ranking: the best players rated under 2250 (events.md B style), places renumbered.
+        st, _, sub = self.srv.get("/api/standings?filter=rating%3C2250")
+        self.assertEqual(st, 200)
+        self.assertEqual(sorted(r["startNo"] for r in sub["standings"]), [3, 4])
+        st, _, pz = self.srv.get("/api/prizes?places=1&filter=rating%3C2250")
+        self.assertEqual(pz["places"][0]["players"][0]["number"], sub["standings"][0]["startNo"])
+        self.assertEqual(self.srv.get("/api/prizes?places=1&filter=nonsense")[0], 400)
+        self.assertEqual(self.srv.get("/api/prizes?places=0")[0], 400)
         _, _, e = self.srv.get("/api/event")
         self.assertTrue(e["finished"])
 
@@ -312,6 +328,30 @@ class Api(unittest.TestCase):
         self.assertEqual(r["games"][0]["ending"], "checkmate")
         self.assertTrue(any("illegal" in i["code"] for i in r["games"][1]["issues"] if i["severity"] == "error"))
 
+    def test_record_pgn_results(self):
+        _, _, r = self.srv.write("POST", "/api/rounds/next", {})
+        b1, b2 = r["boards"]
+        def game(b, moves, result, rnd="1"):
+            return (f'[Round "{rnd}"]\n[White "{b["white_name"]}"]\n[Black "{b["black_name"]}"]\n'
+                    f'[Result "{result}"]\n\n{moves} {result}\n\n')
+        pgn = (game(b1, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#", "1-0") +
+               game(b2, "1. e4 e5 2. Ke3", "0-1"))  # Ke3: an illegal move, refused
+        st, _, out = self.srv.write("POST", "/api/rounds/1/pgn", pgn)
+        self.assertEqual(st, 200, out)
+        self.assertEqual(len(out["recorded"]), 1)
+        self.assertEqual(len(out["refused"]), 1)
+        self.assertIn("upload.pgn:", out["refused"][0])
+        _, _, g = self.srv.get("/api/rounds/1")
+        self.assertEqual([x["result"] for x in g["boards"]], ["1-0", None])
+        # The CLI on the same games: the same refusal (named by its file).
+        path = os.path.join(self.ev.dir, "upload.pgn")
+        with open(path, "w") as f:
+            f.write(pgn)
+        code, cli_out, _ = cli(ARBITER, "event", "results", self.ev.file, "--pgn", path, check=False)
+        self.assertEqual(code, 1)
+        self.assertIn("refused: " + out["refused"][0].replace("upload.pgn", path), cli_out)
+        self.assertEqual(self.srv.write("POST", "/api/rounds/2/pgn", pgn)[0], 409)
+
     # ---- pages, paths, limits ------------------------------------------------------------
     def test_pages_and_paths(self):
         for path, ctype in (("/", "text/html"), ("/public", "text/html"), ("/desk.js", "text/javascript"),
@@ -360,6 +400,12 @@ class Api(unittest.TestCase):
             codes = [slow.get("/api/version")[0] for _ in range(60)]
             self.assertIn(429, codes)
             self.assertEqual(codes[0], 200)
+            st, hs, _ = slow.get("/api/version")
+            self.assertEqual((st, hs.get("retry-after")), (429, "1"))
+            # Behind a local reverse proxy each forwarded client has its own allowance.
+            fwd = [slow.request("GET", "/api/version", headers={"X-Forwarded-For": f"10.0.0.{i}"})[0]
+                   for i in range(10)]
+            self.assertEqual(fwd, [200] * 10)
         finally:
             slow.stop()
 

@@ -18,6 +18,8 @@
 #include "arbiter/engine/setup.h"
 #include "arbiter/engine/uci.h"
 #include "internal.h"
+#include "unwinnable/material.h"
+#include "unwinnable/search.h"
 
 namespace arbiter::adjudication {
 
@@ -104,6 +106,30 @@ bool pos_has_heavy(const Position& pos, Color c) {
   return false;
 }
 
+// Whether `side` has a short helpmate from `pos`: the quick first looks of the unwinnability
+// solver (a few hundred nodes each): a mate at once, or, for a side with pawns but no queen or
+// rook, a pawn walked to a queen (the other side making way) and a mate with it. The line is
+// checked move by move to end in checkmate by `side`: a true answer is a witness that the
+// position is not dead (Laws 5.2.2); false proves nothing.
+bool short_helpmate(const Position& pos, Color side) {
+  if (detail::material_proves_unwinnable(pos, side, nullptr, nullptr)) return false;
+  detail::TranspositionTable tt(10);
+  detail::Helpmate glance(side);
+  std::vector<Move> line;
+  if (glance.run(pos, 1, 6, 400, 800, &tt, line)) return replays_to_mate(pos, line, side);
+  if (pos.pieces(side, QUEEN) | pos.pieces(side, ROOK) || !pos.pieces(side, PAWN)) return false;
+  detail::Helpmate promo(side);
+  promo.winner_promotes_to(QUEEN);
+  std::vector<Move> first;
+  if (!promo.run(pos, 1, 30, 400, 0, &tt, first)) return false;
+  Position next = pos;
+  for (Move m : first) next.play(m);
+  detail::Helpmate mate(side);
+  if (!mate.run(next, 1, 6, 400, 800, &tt, line)) return false;
+  first.insert(first.end(), line.begin(), line.end());
+  return replays_to_mate(pos, first, side);
+}
+
 // Castling written "O-O" or "O-O-O" without a suffix, when it is legal (Laws 3.8.2): the move
 // the general SAN parser returns for it (strict SAN checks a check mark only when there is one),
 // found without the detour through it. Anything else is left to the general parser.
@@ -115,16 +141,6 @@ bool plain_castling(const Position& pos, std::string_view text, Move& m) {
 }
 
 const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
-
-// Forced play in the final position, where a dead position can hide behind mating material (a
-// queen that must be given up): at most seven men, and the side to move with at most four legal
-// moves.
-bool forcing(const Position& pos) {
-  if (popcount(pos.occupied()) > 7) return false;
-  MoveList moves;
-  pos.generate_legal(moves);
-  return moves.size() <= 4;
-}
 
 Position null_move(const Position& pos, bool& ok) {
   Setup s = pos.to_setup();
@@ -187,6 +203,11 @@ class Validator {
   uint64_t keys_inline_[kKeysInline];
   std::unique_ptr<uint64_t[]> keys_heap_;
   uint64_t* keys_ = keys_inline_;
+  // Where the main line's legal play starts: the start position, or the position after the
+  // last null move or illegal move that stood (from which later positions are not reached by
+  // legal moves alone).
+  int legal_from_ply_ = 0;
+  std::optional<Position> legal_from_;
   // A 1,024-bit filter of the keys since the last capture or pawn move: a key whose bit is
   // clear has not occurred there, and only the others are compared with earlier positions.
   uint64_t seen_[16] = {};
@@ -429,6 +450,7 @@ class Validator {
       keys_ = keys_heap_.get();
     }
     start_turn_ = main_.pos.side_to_move();
+    legal_from_ = main_.pos;
     keys_[0] = main_.pos.repetition_key();
     std::fill(std::begin(seen_), std::end(seen_), 0);
     seen_word(keys_[0]) |= seen_bit(keys_[0]);
@@ -575,7 +597,10 @@ class Validator {
     L.has_before = true;
     L.pos = next;
     L.ply = ply;
-    if (main_line()) after_main_move(t);
+    if (main_line()) {
+      after_main_move(t);
+      restart_legal_play();
+    }
   }
 
   void report_after_end(int ply, const pgn::Token& t) {
@@ -603,9 +628,18 @@ class Validator {
       L.before = L.pos;
       L.has_before = true;
     }
+    const bool stood = illegal_stood_ && !L.pos.is_legal(m);
     L.pos.play(m);
     ++L.ply;
-    if (&L == &main_) after_main_move(t);
+    if (&L == &main_) {
+      after_main_move(t);
+      if (stood) restart_legal_play();
+    }
+  }
+
+  void restart_legal_play() {
+    legal_from_ply_ = main_.ply;
+    legal_from_ = main_.pos;
   }
 
   // After an illegal move stood (A.5.2) the king left in check may stand attacked: a move that
@@ -896,9 +930,11 @@ class Validator {
                   ended_ply_, at,
                   "result " + res + " but the game was drawn at ply " + std::to_string(ended_ply_) +
                       " by " + ended_why_);
-    } else if (known && ended_ply_ < 0 && decisive(result_) &&
-               !(illegal_stood_ && detail::king_exposed(M.pos))) {
-      check_dead_and_forfeit(M, at, res);
+    } else if (known && ended_ply_ < 0 && !(illegal_stood_ && detail::king_exposed(M.pos))) {
+      if (decisive(result_))
+        check_dead_and_forfeit(M, at, res);
+      else
+        check_moves_after_dead(M);
     }
     if (known && result_ == GameResult::Draw && M.ply < 2 && !tags_[detail::TagIndex::FEN] &&
         ended_ply_ < 0)
@@ -922,11 +958,11 @@ class Validator {
     // winner's mating material on the board).
     auto forfeit = [&] { return is_time_forfeit(tags_[detail::TagIndex::Termination]); };
     // The search is run when the winner has no queen, no rook and no pawn able to move (every
-    // realistic dead position and 6.9 / A.5.3 / 5.1.2 case: lone minor pieces, blocked pawns),
-    // or when the final position is forced play (few men, few legal moves: a queen that must
-    // be given up); --full-search runs it always.
-    const bool search = opt_.dead_position_search &&
-                        (opt_.full_search || !pos_has_heavy(M.pos, winner) || forcing(M.pos));
+    // realistic dead position and 6.9 / A.5.3 / 5.1.2 case: lone minor pieces, blocked pawns);
+    // --full-search runs it always. (Forced play into a dead position is found after every
+    // move: forced_dead_after.)
+    const bool search =
+        opt_.dead_position_search && (opt_.full_search || !pos_has_heavy(M.pos, winner));
     if (search) {
       // The winner being able to mate settles every question (not dead, the result stands).
       const Winnability first = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
@@ -940,6 +976,12 @@ class Validator {
         return;
       }
       const DeadPosition d = solver_.dead_position(M.pos, opt_.node_budget);
+      if (d.is_dead() && trace_dead_position(d)) {
+        sink_.error("decisive-result-in-dead-position", ended_ply_, at,
+                    "result " + res + " but the game was drawn at ply " +
+                        std::to_string(ended_ply_) + " by " + ended_why_);
+        return;
+      }
       if (d.is_dead()) {
         sink_.error("decisive-result-in-dead-position", M.ply, at,
                     "result " + res +
@@ -960,6 +1002,81 @@ class Validator {
     }
     if (detail::side_cannot_mate_by_material(M.pos, winner))
       winner_cannot_mate(M, at, res, winner, "a bare king", forfeit());
+  }
+
+  // Laws 5.2.2: a dead position ends the game at once. Given that the final position of the main
+  // line is dead, finds the first dead one: every position reached from a dead one is dead too,
+  // so along the legal play it is found by bisection (a position the budget cannot settle is
+  // taken as not dead: the ply found is then dead for certain, if perhaps not the first). When
+  // it comes before the last move, the game ended there and the next move is reported; returns
+  // whether it did.
+  bool trace_dead_position(const DeadPosition& final_dead) {
+    const int last = main_.ply, from = legal_from_ply_;
+    if (!legal_from_ || last <= from) return false;
+    // The main line's move tokens, by ply (outside every variation), read again from the start
+    // of the legal play: every one of them was read as a legal move there.
+    std::vector<const pgn::Token*> tokens{nullptr};
+    int depth = 0;
+    for (const pgn::Token& t : g_.tokens) {
+      if (t.kind == TokenKind::VariationStart) ++depth;
+      if (t.kind == TokenKind::VariationEnd) --depth;
+      if (depth == 0 && (t.kind == TokenKind::Move || t.kind == TokenKind::NullMove))
+        tokens.push_back(&t);
+    }
+    if (static_cast<int>(tokens.size()) <= last) return false;
+    std::vector<Position> line{*legal_from_};
+    line.reserve(last - from + 1);
+    for (int ply = from + 1; ply <= last; ++ply) {
+      const Move m = reread(line.back(), g_.token_text(*tokens[ply]));
+      if (m.is_none()) return false;
+      line.push_back(line.back().after(m));
+    }
+    int lo = from, hi = last;
+    while (lo < hi) {
+      const int mid = lo + (hi - lo) / 2;
+      if (solver_.dead_position(line[mid - from], opt_.node_budget).is_dead())
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    if (hi == last) return false;
+    const DeadPosition d = solver_.dead_position(line[hi - from], opt_.node_budget);
+    end_at(hi, "moves-after-dead-position", "a " + (d.is_dead() ? d.reason : final_dead.reason));
+    const pgn::Token& t = *tokens[hi + 1];
+    after_end_reported_ = true;
+    sink_.error(ended_code_, hi + 1, t.where,
+                "move " + detail::move_prefix(line[hi - from]) + " " +
+                    std::string(g_.token_text(t)) + " was played after the game had ended at ply " +
+                    std::to_string(hi) + " by " + ended_why_ + "; the game ended there");
+    r_.ending = "dead position";
+    return true;
+  }
+
+  // A legal move as the replay read it (strict SAN, castling, lenient SAN, UCI).
+  static Move reread(const Position& pos, std::string_view text) {
+    Move m = parse_san_common(pos, text);
+    if (!m.is_none() || plain_castling(pos, text, m)) return m;
+    if (auto strict = parse_san(pos, text, SanMode::Strict)) return *strict;
+    if (auto lenient = parse_san(pos, text, SanMode::Lenient)) return *lenient;
+    if (auto uci = parse_uci(pos, text)) return *uci;
+    return Move::none();
+  }
+
+  // A game not won: whether it went on after a dead position (Laws 5.2.2) that neither the
+  // material nor the forced replies after each move showed: only with --full-search (the
+  // search costs about 0.4 ms for each final position of locked pawns or forced play, too much
+  // for every drawn game; a decisive result is searched by default, check_dead_and_forfeit).
+  void check_moves_after_dead(const Line& M) {
+    if (!opt_.dead_position_search || !opt_.full_search || M.ply <= legal_from_ply_) return;
+    // A short helpmate for either side shows at once that the position is not dead.
+    if (short_helpmate(M.pos, WHITE) || short_helpmate(M.pos, BLACK)) return;
+    const DeadPosition d = solver_.dead_position(M.pos, opt_.node_budget);
+    if (d.is_dead())
+      trace_dead_position(d);
+    else if (d.dead == Verdict::Undetermined)
+      sink_.warn("unwinnability-undetermined", M.ply, result_at_,
+                 "whether the final position is dead (Laws 5.2.2) is undetermined within " +
+                     std::to_string(opt_.node_budget) + " search nodes (--node-budget)");
   }
 
   // The winner cannot checkmate by any series of legal moves (the loser still can). A loss on

@@ -241,6 +241,7 @@ class Call {
       if (p[0] == "event" && m == "GET") return ok(event_json(load()));
       if (p[0] == "version" && m == "GET") return ok({{"version", version_of(file_)}});
       if (p[0] == "standings" && m == "GET") return ok(json::parse(standings("json")));
+      if (p[0] == "prizes" && m == "GET") return prizes();
       if (p[0] == "history" && m == "GET") return ok(history());
       if (p[0] == "undo" && m == "POST") return undo();
       if (p[0] == "players" && m == "POST") return register_one();
@@ -266,6 +267,8 @@ class Call {
     }
     if (n == 4 && p[0] == "players" && p[2] == "byes" && m == "DELETE")
       return player_change(p[1], "cancel-bye", number(p[3], "round"));
+    if (n == 3 && p[0] == "rounds" && p[2] == "pgn" && m == "POST")
+      return record_pgn(number(p[1], "round"));
     if (n == 4 && p[0] == "rounds" && p[2] == "boards" && m == "PUT")
       return set_board(number(p[1], "round"), number(p[3], "board"));
     if (n == 2 && p[0] == "export" && m == "GET") return export_as(p[1]);
@@ -279,8 +282,30 @@ class Call {
   Response ok(const json& j, int status = 200) { return json_response(status, j); }
   Event load() { return cli::event::load(file_); }
 
+  std::string filter() const {
+    auto it = q_.query.find("filter");
+    return it == q_.query.end() ? "" : it->second;
+  }
   std::string standings(const std::string& format) {
-    return cli::event::standings_report(load(), format, "");
+    return cli::event::standings_report(load(), format, filter());
+  }
+
+  // GET /api/prizes?places=N[&filter=F]: the prize list, shared places as the library says.
+  Response prizes() {
+    auto it = q_.query.find("places");
+    const int places = it == q_.query.end() ? 3 : number(it->second, "places");
+    Event e = load();
+    json out = json::array();
+    auto list = cli::event::ranked_places(e, places, filter());
+    for (size_t i = 0; i < list.size(); ++i) {
+      json players = json::array();
+      for (int p : list[i])
+        players.push_back({{"number", p},
+                           {"name", e.tournament.player(p).name},
+                           {"points", e.tournament.player(p).score(e.tournament.scoring) / 10.0}});
+      out.push_back({{"place", i + 1}, {"players", players}, {"shared_above", list[i].empty()}});
+    }
+    return ok({{"filter", filter()}, {"places", out}});
   }
 
   json history() {
@@ -378,6 +403,21 @@ class Call {
              player_label(e, w) + " - " + player_label(e, b) + " " + norm;
     });
     return ok(out);
+  }
+
+  // The round's games from PGN: the clean ones' results recorded, as `event results --pgn`.
+  Response record_pgn(int r) {
+    if (r < 1) throw NotFound("round " + std::to_string(r) + " is not paired");
+    cli::event::PgnResults res;
+    cli::event::modify(file_, [&](Event& e) {
+      res = cli::event::record_pgn_results(e, r, q_.body, "upload.pgn");
+      return "results of round " + std::to_string(res.round) + " from the desk's PGN upload (" +
+             std::to_string(res.recorded.size()) + " recorded)";
+    });
+    return ok({{"round", res.round},
+               {"recorded", res.recorded},
+               {"refused", res.refused},
+               {"warnings", res.warnings}});
   }
 
   Response player_change(const std::string& who, const std::string& what, int round = 0) {

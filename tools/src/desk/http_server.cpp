@@ -124,6 +124,18 @@ http::response<http::string_body> to_beast(const Response& s, unsigned version, 
   return r;
 }
 
+// Whom the rate limit counts: the peer, or behind a reverse proxy on this machine (the README's
+// TLS set-up) the client the proxy names last in X-Forwarded-For. Only a local proxy is
+// believed: a remote peer could name anyone.
+std::string rate_key(const std::string& peer, const http::request<http::string_body>& r) {
+  const bool local = peer == "127.0.0.1" || peer == "::1" || peer.rfind("::ffff:127.", 0) == 0;
+  auto xff = r["X-Forwarded-For"];
+  if (!local || xff.empty()) return peer;
+  std::string last(xff.substr(xff.rfind(',') == std::string_view::npos ? 0 : xff.rfind(',') + 1));
+  size_t b = last.find_first_not_of(' ');
+  return b == std::string::npos ? peer : "fwd:" + last.substr(b, 64);
+}
+
 Response plain(int status, const std::string& message) {
   return {status, "application/json; charset=utf-8", "{\"error\":\"" + message + "\"}", {}};
 }
@@ -208,8 +220,9 @@ struct HttpServer::Impl {
       }
       if (ec) return;  // closed, timed out or malformed: nothing more to say
       const auto& req = parser.get();
-      Response out = limiter.allow(client) ? handle(to_request(req, client))
-                                           : plain(429, "too many requests; slow down");
+      Response out = limiter.allow(rate_key(client, req))
+                         ? handle(to_request(req, client))
+                         : plain(429, "too many requests; slow down");
       if (out.status == 429) out.headers.emplace_back("Retry-After", "1");
       bool keep = req.keep_alive() && !stopping_now();
       auto r = to_beast(out, req.version(), keep);

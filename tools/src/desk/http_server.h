@@ -37,8 +37,9 @@ struct Limits {
   std::size_t max_body = 4u << 20;  // bytes (a round's PGN fits many times over): 413 beyond
   double rate = 50;                 // requests per second per client, sustained: 429 beyond
   double burst = 200;               // requests a client may make at once
-  int max_connections = 64;         // further connections are closed at once
-  int idle_seconds = 30;            // a connection silent this long is closed
+  int max_connections = 512;        // further connections are closed at once (a phone polling
+                                    // the public pages keeps one open)
+  int idle_seconds = 15;            // a connection silent this long is closed
 };
 
 class HttpServer {

@@ -2,7 +2,7 @@
 // server (the event library), this page only shows them.
 'use strict';
 
-const state = {event: null, round: 0, selected: 0, lastPaired: 0};
+const state = {event: null, round: 0, selected: 0, lastPaired: 0, editing: 0};
 
 function notice(text, kind) {
   const box = clear($('notice'));
@@ -26,6 +26,7 @@ async function write(method, path, body, raw) {
 
 // ---- views ---------------------------------------------------------------------------------
 function show(view) {
+  notice('');  // a message belongs to the page it was given on
   for (const v of document.querySelectorAll('.view')) v.classList.toggle('active', v.id === 'view-' + view);
   for (const a of document.querySelectorAll('nav a')) a.classList.toggle('active', a.id === 'nav-' + view);
   refresh();
@@ -160,6 +161,7 @@ function renderPlayers() {
         el('td', {class: 'hide-narrow'}, p.federation), el('td', {}, p.rating || ''), el('td', {class: 'pts'}, fmt(p.points)),
         el('td', {class: 'name'}, status.join('; ')),
         el('td', {class: 'name'},
+           act('edit', () => editPlayer(p)),
            act('½ bye', () => playerAction(p, 'byes', {round: round(), kind: 'half'})),
            act('absent', () => playerAction(p, 'byes', {round: round(), kind: 'zero'})),
            p.byes_requested.map((b) => act(`cancel bye ${b.round}`, () => playerAction(p, 'byes/' + b.round, undefined, 'DELETE'))),
@@ -174,6 +176,7 @@ async function playerAction(p, what, body, method) {
   if (out) notice(out.message);
   await refresh();
 }
+// The registration form, also used to correct a player (state.editing: the pairing number).
 async function register(ev) {
   ev.preventDefault();
   const f = new FormData($('register'));
@@ -182,12 +185,30 @@ async function register(ev) {
     if (v === '') continue;
     body[k] = ['standard', 'rapid', 'blitz', 'national'].includes(k) ? Number(v) : v;
   }
-  const out = await write('POST', '/players', body);
+  const editing = state.editing;
+  const out = await write(editing ? 'PUT' : 'POST', editing ? `/players/${editing}` : '/players', body);
   if (!out) return;
-  notice(`Registered ${out.name} as number ${out.number}.`);
-  $('register').reset();
+  notice(editing ? `Corrected ${out.name}, now number ${out.number}.` : `Registered ${out.name} as number ${out.number}.`);
+  editDone();
   $('register').elements.name.focus();
   await refresh();
+}
+function editPlayer(p) {
+  const f = $('register').elements;
+  state.editing = p.number;
+  for (const k of ['name', 'title', 'federation', 'fide_id', 'sex', 'birth']) f[k].value = p[k] || '';
+  for (const k of ['standard', 'rapid', 'blitz', 'national']) f[k].value = p.ratings[k] || '';
+  $('register-title').textContent = `Correct player ${p.number}`;
+  $('register-button').textContent = 'Save the correction';
+  $('edit-cancel').classList.remove('hidden');
+  f.name.focus();
+}
+function editDone() {
+  state.editing = 0;
+  $('register').reset();
+  $('register-title').textContent = 'Register a player';
+  $('register-button').textContent = 'Register';
+  $('edit-cancel').classList.add('hidden');
 }
 async function importCsv(ev) {
   ev.preventDefault();
@@ -204,6 +225,17 @@ async function renderStandings() {
   if (!r.ok) { notice(r.data.error, 'error'); return; }
   clear($('standings')).append(el('div', {class: 'scroll'}, standings_table(r.data)));
   clear($('crosstable-box')).append(el('div', {class: 'scroll'}, crosstable(r.data)));
+  await renderPrizes();
+}
+async function renderPrizes(ev) {
+  if (ev) ev.preventDefault();
+  const q = `?places=${encodeURIComponent($('prize-places').value || 3)}&filter=${encodeURIComponent($('prize-filter').value.trim())}`;
+  const r = await api('GET', '/prizes' + q);
+  const ol = clear($('prizes'));
+  if (!r.ok) { notice('Error: ' + r.data.error, 'error'); return; }
+  for (const p of r.data.places)
+    ol.append(el('li', {}, p.players.length ? p.players.map((x) => `${x.name} (${x.number}, ${fmt(x.points)})`).join('; ')
+                                          : '(shared above)'));
 }
 async function renderHistory() {
   const r = await api('GET', '/history');
@@ -254,10 +286,24 @@ function playThrough(start, moves, fens) {
       label));
   draw();
 }
+async function pgnText() {
+  const file = $('pgn-file').files[0];
+  return file ? await file.text() : $('pgn-text').value;
+}
+async function recordPgn() {
+  if (!state.round) { notice('No round is paired yet.', 'error'); return; }
+  const out = await write('POST', `/rounds/${state.round}/pgn`, await pgnText(), true);
+  const box = clear($('pgn-report'));
+  if (!out) return;
+  notice(`Round ${out.round}: ${out.recorded.length} result(s) recorded, ${out.refused.length} game(s) refused.`);
+  box.append(el('ul', {id: 'pgn-recorded'},
+      out.recorded.map((r) => el('li', {}, 'recorded: ' + r)),
+      out.refused.map((r) => el('li', {class: 'status-errors'}, 'refused: ' + r)),
+      out.warnings.map((r) => el('li', {}, 'warning: ' + r))));
+}
 async function validatePgn(ev) {
   ev.preventDefault();
-  const file = $('pgn-file').files[0];
-  const text = file ? await file.text() : $('pgn-text').value;
+  const text = await pgnText();
   const out = await write('POST', '/rulings/pgn', text, true);
   const box = clear($('pgn-report'));
   if (!out) return;
@@ -292,6 +338,9 @@ document.addEventListener('DOMContentLoaded', () => {
   $('flag-form').addEventListener('submit', rule);
   $('pgn-form').addEventListener('submit', validatePgn);
   $('undo').addEventListener('click', undo);
+  $('pgn-record').addEventListener('click', recordPgn);
+  $('prize-form').addEventListener('submit', renderPrizes);
+  $('edit-cancel').addEventListener('click', editDone);
   window.addEventListener('hashchange', () => show(current()));
   show(current());
   live(refresh);
