@@ -271,6 +271,25 @@ class Api(unittest.TestCase):
         _, _, e = self.srv.get("/api/event")
         self.assertTrue(e["finished"])
 
+    def test_chess960_start_position(self):
+        ev = Scratch(ARBITER, PLAYERS, rounds=3, extra=("--variant", "chess960"))
+        srv = Server(ARBITER, ev.file)
+        try:
+            st, _, r = srv.write("POST", "/api/rounds/next", {})
+            self.assertEqual(st, 201, r)
+            start = r["chess960_start"]
+            # The position the CLI prints for the round (Guidelines II: one per round).
+            _, show, _ = cli(ARBITER, "event", "show", ev.file)
+            self.assertIn(f"Chess960 start position {start['position']}: ", show)
+            self.assertIn("FEN " + start["fen"], show)
+            rank = start["fen"].split("/")[0]
+            self.assertEqual(sorted(rank), sorted("rnbqkbnr"))
+            self.assertEqual(self.srv.get("/api/event")[2]["variant"], "standard")
+            self.assertEqual(srv.get("/api/event")[2]["variant"], "chess960")
+        finally:
+            srv.stop()
+            ev.remove()
+
     def test_force_pairing(self):
         self.srv.write("POST", "/api/rounds/next", {})
         st, _, r = self.srv.write("POST", "/api/rounds/next", {"force": True})
@@ -370,6 +389,8 @@ class Api(unittest.TestCase):
             self.assertNotIn("root:", body)
         self.assertEqual(self.srv.request("POST", "/", "x", token=self.srv.token)[0], 405)
         self.assertEqual(self.srv.get("/api/nothing")[0], 404)
+        st, hs, body = self.srv.request("HEAD", "/api/event", raw=True)
+        self.assertEqual((st, body), (200, ""))
         self.assertEqual(self.srv.get("/api/rounds/abc")[0], 400)
 
     def test_request_size_limit(self):

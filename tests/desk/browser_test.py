@@ -228,6 +228,13 @@ class Run:
         self.check(HOSTILE in self.text(phone, "#standings-table") and self.no_alert(phone),
                    "the public standings show the <script> name as text")
         self.shot(phone, "public-standings-390")
+        # A player's own card on the phone.
+        phone.get(self.srv.url + "/public#card")
+        self.wait(phone, lambda: len(phone.find_elements(By.CSS_SELECTOR, "#player-select option")) == 5,
+                  "the phone lists the players")
+        Select(phone.find_element(By.ID, "player-select")).select_by_visible_text("Dunn, Di")
+        self.wait(phone, lambda: self.text(phone, "#card h2").startswith("Dunn, Di (4)"), "Dunn's card")
+        self.check("1/2-1/2" in self.text(phone, "#card table"), "the card shows the draw of round 1")
 
         # Flag fall: Black's flag falls, White (K+R) can mate: 1-0 with the witness line (Laws 6.9).
         a.get(self.srv.url + "/#rulings")

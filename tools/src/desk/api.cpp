@@ -501,6 +501,7 @@ Response Desk::handle(const Request& q) const {
   }
   Request sub = q;
   sub.path = q.path.substr(4);
+  if (sub.method == "HEAD") sub.method = "GET";  // the server sends the headers only
   try {
     return Call(file_, sub).route();
   } catch (const BadRequest& x) {
