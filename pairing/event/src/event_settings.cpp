@@ -117,6 +117,12 @@ std::string to_string(const PlayoffRules& p) {
   return "armageddon:" + std::to_string(p.white_seconds) + "/" + std::to_string(p.black_seconds);
 }
 
+bool is_regime_name(std::string_view s) {
+  // adjudication/regime.h's names (this target does not link adjudication).
+  return s == "standard" || s == "rapid" || s == "blitz" || s == "rapid-unsupervised" ||
+         s == "blitz-unsupervised";
+}
+
 std::optional<NoShowRule> parse_no_show(std::string_view s) {
   if (s == "withdraw") return NoShowRule{};
   if (s == "forfeit-only") return NoShowRule{NoShowPolicy::ForfeitOnly, 0};
@@ -153,6 +159,9 @@ std::vector<std::string> write_settings(const EventSettings& s) {
   add("RULES", s.rules);
   add("TIEBREAKS", s.tiebreaks);
   add("HPB", s.byes.max_half_point_byes, s.byes.last_round);
+  // Written only when not the default, so that files of earlier versions stay as they were.
+  if (s.pairing_rules != 2026) add("PAIRING-RULES", s.pairing_rules);
+  if (s.baku) add("ACCELERATION", "baku");
   // Settings after version 1's first list are written only when set, so that files of events
   // that do not use them stay as they were.
   if (s.byes.deadline) add("BYE-DEADLINE", s.byes.deadline);
@@ -162,6 +171,7 @@ std::vector<std::string> write_settings(const EventSettings& s) {
   if (s.entry.missed_rounds != 'Z') add("LATE-ENTRY", s.entry.missed_rounds);
   if (s.entry.keep_published_numbers) add("LATE-NUMBERS", "append");
   if (s.unrated_rating) add("UNRATED-RATING", s.unrated_rating);
+  if (!s.regime.empty()) add("REGIME", s.regime);
   add("VARIANT", to_string(s.variant));
   add("SEED", s.seed);
   add("PLAYOFF", to_string(s.playoff));
@@ -238,6 +248,14 @@ void read_record(EventSettings& s, Cursor& c) {
     s.rules = c.number<int>("2026, 2024 or 2022", 2000, 2100);
     if (s.rules != 2026 && s.rules != 2024 && s.rules != 2022)
       c.fail("expected 2026, 2024 or 2022", col);
+  } else if (key == "PAIRING-RULES") {
+    size_t col = (c.skip(), c.pos);
+    s.pairing_rules = c.number<int>("2026 or 2017", 2000, 2100);
+    if (s.pairing_rules != 2026 && s.pairing_rules != 2017) c.fail("expected 2026 or 2017", col);
+  } else if (key == "ACCELERATION") {
+    auto w = c.word("baku or none");
+    if (w != "baku" && w != "none") c.fail("expected baku or none", c.pos - w.size());
+    s.baku = w == "baku";
   } else if (key == "TIEBREAKS") {
     s.tiebreaks = std::string(c.rest());
     c.pos = c.text.size();
@@ -268,6 +286,12 @@ void read_record(EventSettings& s, Cursor& c) {
     auto w = c.word("insert or append");
     if (w != "insert" && w != "append") c.fail("expected insert or append", col);
     s.entry.keep_published_numbers = w == "append";
+  } else if (key == "REGIME") {
+    size_t col = (c.skip(), c.pos);
+    auto w = c.word("a supervision regime");
+    if (!is_regime_name(w))
+      c.fail("expected standard, rapid, blitz, rapid-unsupervised or blitz-unsupervised", col);
+    s.regime = std::string(w);
   } else if (key == "UNRATED-RATING") {
     s.unrated_rating = c.number<int>("a rating (1-3500)", 1, 3500);
   } else if (key == "ROUND-DATE") {

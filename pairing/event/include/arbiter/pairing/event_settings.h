@@ -59,6 +59,8 @@ struct NoShowRule {
 std::optional<NoShowRule> parse_no_show(
     std::string_view);  // withdraw|forfeit-only|withdraw-after-N
 std::string to_string(const NoShowRule&);
+// The supervision regimes EventSettings::regime accepts.
+bool is_regime_name(std::string_view);
 
 // Entry rules (events.md A: up to 200 players; B: at most 16).
 struct EntryRules {
@@ -118,8 +120,18 @@ struct EventSettings {
   std::string tiebreaks;  // C.07 list, space separated, e.g. "BH/C1 GE DE ARO/C1 WON"
   int rules = 2026;       // tiebreak rule set: 2026, 2024 or 2022 (virtual opponent)
   ByeRules byes;
+  // Swiss events: the edition of C.04.3 that pairs them, 2026 or 2017 (an event that started
+  // before 1 February 2026 is paired under the 2017 text to its end), and the Baku acceleration
+  // (C.04.5.1; in the engine's reading, see dutch.h). Written to 192 as FIDE_DUTCH_2017 or
+  // FIDE_DUTCH_2025, with _BAKU when accelerated.
+  int pairing_rules = 2026;
+  bool baku = false;
   NoShowRule no_show;
   EntryRules entry;
+  // The supervision regime of the whole event (Laws A.4/A.5, B.2/B.3), in adjudication's
+  // spelling: standard, rapid, blitz, rapid-unsupervised, blitz-unsupervised; "" = from each
+  // game's TimeControl tag, supervised. `event results --pgn` validates the games under it.
+  std::string regime;
   // ARO/TPR: the rating the regulations give an unrated opponent (0: C.07's own treatment).
   int unrated_rating = 0;
   EventVariant variant = EventVariant::Standard;
