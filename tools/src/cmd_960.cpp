@@ -7,6 +7,7 @@
 
 #include "arbiter/engine/chess960.h"
 #include "cli_position.h"
+#include "cli_options.h"
 #include "command.h"
 
 namespace arbiter::cli {
@@ -61,7 +62,7 @@ int run(const std::vector<std::string>& args) {
   po::positional_options_description pos_opts;
   pos_opts.add("words", -1);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(opts).positional(pos_opts).run(), vm);
+  store_command_line(args, opts, pos_opts, vm);
   po::notify(vm);
   std::vector<std::string> words =
       vm.count("words") ? vm["words"].as<std::vector<std::string>>() : std::vector<std::string>{};

@@ -54,6 +54,9 @@ struct TrfWriteOptions {
 
 // Writes the tournament. TRF-16: XXR/XXC/XXS/XXA/XXP/XXZ for the pairing data; TRF-2026:
 // 142/152/162/250/260/240. Unknown records are written back verbatim where they were.
+// Throws std::invalid_argument (naming the player and field) for a value the format cannot hold:
+// a control character in any text, a fixed-width field longer than its columns (counted in
+// characters), a pairing number above 9999. Nothing is cut short silently.
 std::string write_trf(const Tournament& t, const TrfWriteOptions& options = {});
 
 // Semantic problems a pairing program refuses (bbpPairings/JaVaFo): recorded points that differ
