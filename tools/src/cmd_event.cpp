@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "arbiter/pairing/registration_csv.h"
 #include "arbiter/pairing/result_change.h"
 #include "arbiter/pairing/tiebreak_spec.h"
 #include "cli_options.h"
@@ -65,8 +66,9 @@ const Sub kSubs[] = {
     {"new", "FILE --system S --rounds N --rating-list L --tiebreaks \"...\" --rules Y [...]",
      "Creates the event file from the event's regulations.", cmd_new},
     {"register", "FILE (--name \"Surname, Name\" [--rapid R ...] | --csv PLAYERS.csv)",
-     "Registers one player, or every player of a CSV file (header: name,title,federation,"
-     "fide_id,sex,birth,standard,rapid,blitz,national).",
+     "Registers one player, or every player of an organisers' CSV file (UTF-8, ',' or ';'; "
+     "header Name/Nombre, Title, Fed, FIDE ID, Sex, Birth, Standard/Elo, Rapid, Blitz, "
+     "National; other columns such as Club are kept).",
      cmd_register},
     {"bye", "FILE PLAYER [--round R] [--zero]",
      "Grants a requested half-point bye (within the event's limits) or records a known absence.",
@@ -190,103 +192,15 @@ int cmd_new(const std::vector<std::string>& args) {
   return kExitOk;
 }
 
-// Minimal RFC 4180 CSV: quoted fields may hold commas, "" is a quote.
-std::vector<std::string> csv_fields(const std::string& line, const std::string& file, int line_no) {
-  std::vector<std::string> out(1);
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
-        out.back() += '"', ++i;
-      else if (c == '"')
-        quoted = false;
-      else
-        out.back() += c;
-    } else if (c == '"')
-      quoted = true;
-    else if (c == ',')
-      out.emplace_back();
-    else if (c != '\r')
-      out.back() += c;
-  }
-  if (quoted) throw EventInputError(file + ":" + std::to_string(line_no) + ": unterminated quote");
-  for (auto& f : out) {
-    size_t b = f.find_first_not_of(' '), e = f.find_last_not_of(' ');
-    f = b == std::string::npos ? "" : f.substr(b, e - b + 1);
-  }
-  return out;
-}
-
-int rating_value(const std::string& v, const std::string& where) {
-  if (v.empty()) return 0;
-  size_t used = 0;
-  int r = -1;
-  try {
-    r = std::stoi(v, &used);
-  } catch (...) {
-  }
-  if (used != v.size() || r < 0 || r > 3500)
-    throw EventInputError(where + ": rating '" + v + "' is not a number 0-3500");
-  return r;
-}
-
+// The organisers' list through the library's reader (registration_csv.h): every bad cell is
+// printed (file:line:column) and nobody is registered.
 std::vector<Registration> read_csv(const std::string& file) {
-  // Bounded, no directory, no NUL byte; a spreadsheet's UTF-8 byte order mark is skipped.
-  std::string text = read_text_file(file, kTextFileLimit);
-  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
-  std::istringstream in(text);
-  std::string line;
-  int n = 0;
-  std::vector<std::string> head;
-  std::vector<Registration> out;
-  while (std::getline(in, line)) {
-    ++n;
-    if (line.find_first_not_of(" \r") == std::string::npos) continue;
-    auto f = csv_fields(line, file, n);
-    if (head.empty()) {
-      head = f;
-      for (auto& h : head)
-        for (char& c : h) c = char(std::tolower(static_cast<unsigned char>(c)));
-      if (std::find(head.begin(), head.end(), "name") == head.end())
-        throw EventInputError(file + ":1: the header names no 'name' column");
-      continue;
-    }
-    if (f.size() != head.size())
-      throw EventInputError(file + ":" + std::to_string(n) + ": " + std::to_string(f.size()) +
-                            " fields, the header has " + std::to_string(head.size()));
-    Registration r;
-    std::string where = file + ":" + std::to_string(n);
-    for (size_t i = 0; i < f.size(); ++i) {
-      const auto& h = head[i];
-      const auto& v = f[i];
-      if (h == "name")
-        r.name = v;
-      else if (h == "title")
-        r.title = v;
-      else if (h == "federation" || h == "fed")
-        r.federation = v;
-      else if (h == "fide_id" || h == "fideid" || h == "id")
-        r.fide_id = v;
-      else if (h == "sex")
-        r.sex = v.empty() ? ' ' : v[0];
-      else if (h == "birth")
-        r.birth = v;
-      else if (h == "standard")
-        r.ratings.standard = rating_value(v, where);
-      else if (h == "rapid")
-        r.ratings.rapid = rating_value(v, where);
-      else if (h == "blitz")
-        r.ratings.blitz = rating_value(v, where);
-      else if (h == "national")
-        r.ratings.national = rating_value(v, where);
-      else
-        throw EventInputError(file + ":1: unknown column '" + h + "'");
-    }
-    out.push_back(r);
-  }
-  if (out.empty()) throw EventInputError(file + ": no players");
-  return out;
+  // Bounded, no directory, no NUL byte (file_io.h).
+  auto r = read_registration_csv(read_text_file(file, kTextFileLimit), file);
+  if (r.errors.empty()) return r.players;
+  for (size_t i = 0; i + 1 < r.errors.size(); ++i) std::cerr << r.errors[i] << '\n';
+  throw EventInputError(r.errors.back() + " (" + std::to_string(r.errors.size()) +
+                        " error(s); nobody registered)");
 }
 
 int cmd_register(const std::vector<std::string>& args) {
@@ -433,18 +347,9 @@ int cmd_pair(const std::vector<std::string>& args) {
   int round = 0;
   Event after;
   modify(file, [&](Event& e) {
-    round = next_round(e);
-    notes = prepare_round(e, vm.count("force") > 0);
-    RoundPairing rp = pair_round(e, round);
-    apply_pairing(e, round, rp.games, rp.pab);
-    if (rp.free) {
-      // Round robin with an odd number: the free player neither plays nor scores (C.05).
-      auto& cells = e.tournament.player(rp.free).rounds;
-      if (int(cells.size()) < round) cells.resize(round);
-      cells[round - 1] = RoundEntry{0, Colour::None, pairing::Result::ZeroBye};
-    }
-    for (const auto& [board, res] : rp.forfeits) set_result(e, round, board, res);
-    notes.insert(notes.begin(), rp.notes.begin(), rp.notes.end());
+    PairedRound pr = pair_with_lots(e, vm.count("force") > 0);
+    round = pr.round;
+    notes = pr.notes;
     after = e;
     return "pair round " + std::to_string(round);
   });

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "arbiter/pairing/event.h"
+#include "arbiter/pairing/event_round.h"
 #include "arbiter/pairing/event_store.h"
 
 namespace arbiter::cli::event {
@@ -27,17 +28,9 @@ pairing::StoreOptions writer_options();
 // The round's boards, byes and absences as the arbiter posts them.
 void print_round(std::ostream& os, const Event& e, int round);
 
-// A pairing made by the event's system for round `round` (pairs white-black, 0 or the PAB).
-struct RoundPairing {
-  std::vector<std::pair<Tpn, Tpn>> games;
-  Tpn pab = 0;
-  Tpn free = 0;  // round robin, odd number of players: the player meeting the dummy
-  std::vector<std::pair<int, std::string>> forfeits;  // board -> result, known when pairing
-  std::vector<std::string> notes;                     // audit lines (lots), one per line
-};
-// Pairs the next round with the event's system (Dutch or Berger tables); throws EventError
-// when no legal pairing exists.
-RoundPairing pair_round(Event& e, int round);
+// Pairs the next round (arbiter/pairing/event_round.h) after drawing the lots that need the
+// engine's SHA-256: round 1's colour and each round's Chess960 start position.
+pairing::PairedRound pair_with_lots(Event& e, bool force);
 
 }  // namespace arbiter::cli::event
 

@@ -67,5 +67,10 @@ bool dead_by_material(const Position& pos);
 // Material alone that can never mate for `side` (bare king, or a lone knight/bishop without
 // the opponent having anything that could block a square), used when the full search is absent.
 bool side_cannot_mate_by_material(const Position& pos, Color side);
+// Laws 5.2.2 through forced play: true only if every line from `pos` ends within `depth`
+// plies in a position dead by material or in stalemate (no checkmate on the way), where the
+// side to move has at most a handful of legal moves at every step. A proof when true; false
+// proves nothing.
+bool forced_dead(const Position& pos, int depth);
 
 }  // namespace arbiter::adjudication::detail

@@ -90,4 +90,16 @@ bool side_cannot_mate_by_material(const Position& pos, Color side) {
   return false;
 }
 
+bool forced_dead(const Position& pos, int depth) {
+  if (dead_by_material(pos)) return true;
+  MoveList moves;
+  pos.generate_legal(moves);
+  if (moves.size() == 0) return !pos.in_check();  // stalemate ends the game without a mate
+  constexpr std::size_t kForced = 4;              // more choice than that: not forced play
+  if (depth == 0 || moves.size() > kForced) return false;
+  for (Move m : moves)
+    if (!forced_dead(pos.after(m), depth - 1)) return false;
+  return true;
+}
+
 }  // namespace arbiter::adjudication::detail

@@ -17,8 +17,6 @@
 #include "arbiter/engine/setup.h"
 #include "arbiter/engine/uci.h"
 #include "internal.h"
-#include "unwinnable/material.h"
-#include "unwinnable/search.h"
 
 namespace arbiter::adjudication {
 
@@ -105,30 +103,6 @@ bool pos_has_heavy(const Position& pos, Color c) {
   return false;
 }
 
-// Whether `side` has a short helpmate from `pos`: the quick first looks of the unwinnability
-// solver (a few hundred nodes each): a mate at once, or, for a side with pawns but no queen or
-// rook, a pawn walked to a queen (the other side making way) and a mate with it. The line is
-// checked move by move to end in checkmate by `side`: a true answer is a witness that the
-// position is not dead (Laws 5.2.2); false proves nothing.
-bool short_helpmate(const Position& pos, Color side) {
-  if (detail::material_proves_unwinnable(pos, side, nullptr, nullptr)) return false;
-  detail::TranspositionTable tt(10);
-  detail::Helpmate glance(side);
-  std::vector<Move> line;
-  if (glance.run(pos, 1, 6, 400, 800, &tt, line)) return replays_to_mate(pos, line, side);
-  if (pos.pieces(side, QUEEN) | pos.pieces(side, ROOK) || !pos.pieces(side, PAWN)) return false;
-  detail::Helpmate promo(side);
-  promo.winner_promotes_to(QUEEN);
-  std::vector<Move> first;
-  if (!promo.run(pos, 1, 30, 400, 0, &tt, first)) return false;
-  Position next = pos;
-  for (Move m : first) next.play(m);
-  detail::Helpmate mate(side);
-  if (!mate.run(next, 1, 6, 400, 800, &tt, line)) return false;
-  first.insert(first.end(), line.begin(), line.end());
-  return replays_to_mate(pos, first, side);
-}
-
 // Castling written "O-O" or "O-O-O" without a suffix, when it is legal (Laws 3.8.2): the move
 // the general SAN parser returns for it (strict SAN checks a check mark only when there is one),
 // found without the detour through it. Anything else is left to the general parser.
@@ -137,6 +111,18 @@ bool plain_castling(const Position& pos, std::string_view text, Move& m) {
   if (pos.in_check()) return false;
   m = pos.legal_castling(text.size() == 3 ? KING_SIDE : QUEEN_SIDE);
   return !m.is_none();
+}
+
+const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
+
+// Forced play in the final position, where a dead position can hide behind mating material (a
+// queen that must be given up): at most seven men, and the side to move with at most four legal
+// moves.
+bool forcing(const Position& pos) {
+  if (popcount(pos.occupied()) > 7) return false;
+  MoveList moves;
+  pos.generate_legal(moves);
+  return moves.size() <= 4;
 }
 
 Position null_move(const Position& pos, bool& ok) {
@@ -212,6 +198,8 @@ class Validator {
   bool lenient_warned_ = false, uci_warned_ = false;
   bool keep_before_ = true;  // whether a variation may need the position before a move
   bool automatic_draws_ = true;
+  // The game's date (last Date tag, else UTCDate, else EventDate) as yyyymmdd, 0 if unknown.
+  int date_ = 0;
 
   // Clock comments ([%clk]) on the main line.
   double last_clock_[2] = {-1, -1};
@@ -399,6 +387,11 @@ class Validator {
           std::isdigit(static_cast<unsigned char>(v[6])))
         month = 10 * (v[5] - '0') + (v[6] - '0');
       automatic_draws_ = year > 2014 || (year == 2014 && month >= 7);
+      int day = 31;
+      if (v.size() >= 10 && std::isdigit(static_cast<unsigned char>(v[8])) &&
+          std::isdigit(static_cast<unsigned char>(v[9])))
+        day = 10 * (v[8] - '0') + (v[9] - '0');
+      date_ = year * 10000 + month * 100 + day;
       break;
     }
 
@@ -641,8 +634,9 @@ class Validator {
                "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
         return true;
       }
-      return false;
+      return forced_dead_after(pos, ply);
     }
+    if (forced_dead_after(pos, ply)) return true;
     // The count decides only the first threefold and, before the game has ended, the fivefold:
     // once those are settled the backward scan is skipped (it made a long shuffle after the end,
     // e.g. a 10 MB game of knight moves, quadratic: each move compared with every earlier one).
@@ -675,6 +669,24 @@ class Validator {
       return true;
     }
     return false;
+  }
+
+  // Laws 5.2.2 through forced play: with few men on the board, a position whose every line of
+  // forced replies (checks, only moves) ends in insufficient material or stalemate is dead
+  // already (e.g. the only legal reply takes the last piece). Looked at only where it can be:
+  // at most six men, and the side to move in check or able to take something (a line of quiet
+  // only moves that ends in a stalemate is left to the search at the end of the game).
+  bool forced_dead_after(const Position& pos, int ply) {
+    if (ended_ply_ >= 0 || popcount(pos.occupied()) > 6) return false;
+    const Color us = pos.side_to_move();
+    bool can_take = pos.in_check();
+    for (Bitboard b = pos.pieces(~us) & ~pos.pieces(~us, KING); b && !can_take;)
+      can_take = pos.attackers_to(pop_lsb(b)) & pos.pieces(us);
+    if (!can_take || !detail::forced_dead(pos, 4)) return false;
+    end_at(ply, "moves-after-dead-position",
+           "a dead position: every series of legal moves ends in insufficient material or "
+           "stalemate (Laws 5.2.2)");
+    return true;
   }
 
   void end_at(int ply, const char* code, std::string why) {
@@ -786,30 +798,27 @@ class Validator {
 
   void check_dead_and_forfeit(const Line& M, Location at, const std::string& res) {
     const Color winner = result_ == GameResult::WhiteWins ? WHITE : BLACK;
-    const char* wname = winner == WHITE ? "White" : "Black";
-    // The loss on time and the rule that applies to it are only looked at where they matter
-    // (most decisive games end with the winner's mating material on the board).
+    // The loss on time is only looked at where it matters (most decisive games end with the
+    // winner's mating material on the board).
     auto forfeit = [&] { return is_time_forfeit(tags_[detail::TagIndex::Termination]); };
-    auto rule = [&]() -> std::string {
-      if (tc_) {
-        if (auto minutes = pgn::minutes_for_60_moves(*tc_); minutes && *minutes < 60)
-          return "Laws 6.9 and A.5.3";
-      }
-      return "Laws 6.9";
-    };
-    // The search (a fresh transposition table per question) is run when the winner has no
-    // queen, no rook and no pawn able to move: every realistic dead position and A.5.3 / 6.9
-    // case (lone minor pieces, blocked pawns) falls there; --full-search runs it always.
-    const bool heavy = pos_has_heavy(M.pos, winner);
-    if (opt_.dead_position_search && (opt_.full_search || !heavy)) {
-      const bool on_time = forfeit();
-      // Without a loss on time only a dead position is an error, and a mate for the loser shows
-      // at once that it is not one (the winner's search often needs far more nodes: a blocked
-      // pawn to win first, a minor piece's long mate).
-      if (!on_time && short_helpmate(M.pos, ~winner)) return;
-      // The winner being able to mate settles both questions (not dead, flag fall stands).
+    // The search is run when the winner has no queen, no rook and no pawn able to move (every
+    // realistic dead position and 6.9 / A.5.3 / 5.1.2 case: lone minor pieces, blocked pawns),
+    // or when the final position is forced play (few men, few legal moves: a queen that must
+    // be given up); --full-search runs it always.
+    const bool search = opt_.dead_position_search &&
+                        (opt_.full_search || !pos_has_heavy(M.pos, winner) || forcing(M.pos));
+    if (search) {
+      // The winner being able to mate settles every question (not dead, the result stands).
       const Winnability first = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
-      if (first.verdict != Verdict::Unwinnable) return;
+      if (first.verdict == Verdict::Winnable) return;
+      if (first.verdict == Verdict::Undetermined) {
+        sink_.warn("unwinnability-undetermined", M.ply, at,
+                   "result " + res + ": whether " + colour_name(winner) +
+                       " can still checkmate is undetermined within " +
+                       std::to_string(opt_.node_budget) +
+                       " search nodes (--node-budget); Laws 5.1.2, 5.2.2 and 6.9 not checked");
+        return;
+      }
       const DeadPosition d = solver_.dead_position(M.pos, opt_.node_budget);
       if (d.is_dead()) {
         sink_.error("decisive-result-in-dead-position", M.ply, at,
@@ -819,14 +828,7 @@ class Validator {
                         d.reason + ")");
         return;
       }
-      if (on_time) {
-        const Winnability& w = winner == WHITE ? d.white : d.black;
-        if (w.verdict == Verdict::Unwinnable)
-          sink_.error("time-forfeit-unwinnable", M.ply, at,
-                      "result " + res + " on time, but " + wname +
-                          " cannot checkmate by any series of legal moves (" + w.reason +
-                          "): " + rule() + " make it a draw");
-      }
+      winner_cannot_mate(M, at, res, winner, first.reason, forfeit());
       return;
     }
     if (detail::dead_by_material(M.pos)) {
@@ -836,10 +838,47 @@ class Validator {
                       "either side to checkmate (Laws 5.2.2: the game is drawn)");
       return;
     }
-    if (detail::side_cannot_mate_by_material(M.pos, winner) && forfeit())
+    if (detail::side_cannot_mate_by_material(M.pos, winner))
+      winner_cannot_mate(M, at, res, winner, "a bare king", forfeit());
+  }
+
+  // The winner cannot checkmate by any series of legal moves (the loser still can). A loss on
+  // time is then a draw (Laws 6.9, A.5.3); so is a resignation from 1 January 2023 (Laws 5.1.2:
+  // "unless the opponent cannot checkmate"), which before that date stood: a warning only.
+  // A game without a date is judged by the Laws in force.
+  void winner_cannot_mate(const Line& M, Location at, const std::string& res, Color winner,
+                          const std::string& why, bool on_time) {
+    const std::string wname = colour_name(winner);
+    if (on_time) {
       sink_.error("time-forfeit-unwinnable", M.ply, at,
                   "result " + res + " on time, but " + wname +
-                      " has no material to checkmate with: " + rule() + " make it a draw");
+                      (why == "a bare king"
+                           ? " has no material to checkmate with: "
+                           : " cannot checkmate by any series of legal moves (" + why + "): ") +
+                      flag_rule() + " make it a draw");
+      return;
+    }
+    constexpr int kLaws2023 = 20230101;
+    const std::string cannot = "result " + res + ", but " + wname +
+                               " cannot checkmate by any series of legal moves (" + why + ")";
+    if (date_ == 0 || date_ >= kLaws2023)
+      sink_.error("winner-cannot-mate", M.ply, at,
+                  cannot +
+                      ": Laws 5.1.2 (from 1 January 2023) make a resignation then a draw, and "
+                      "6.9 a loss on time");
+    else
+      sink_.warn("winner-cannot-mate", M.ply, at,
+                 cannot +
+                     ": a resignation before 1 January 2023 stands (Laws 5.1.2 makes it a draw "
+                     "only from then; a loss on time would be a draw by 6.9)");
+  }
+
+  std::string flag_rule() const {
+    if (tc_) {
+      if (auto minutes = pgn::minutes_for_60_moves(*tc_); minutes && *minutes < 60)
+        return "Laws 6.9 and A.5.3";
+    }
+    return "Laws 6.9";
   }
 };
 

@@ -116,6 +116,7 @@ Event read_event(std::string_view text, const std::string& file) {
   for (auto& [p, v] : e.settings.withdrawn) check(p, "WITHDRAWN");
   for (auto& [p, v] : e.settings.entry_round) check(p, "ENTRY");
   for (auto& [p, v] : e.settings.ratings) check(p, "RATINGS");
+  for (auto& [p, v] : e.settings.extra) check(p, "EXTRA");
   for (auto& [p, v] : e.settings.excused) check(p, "EXCUSED");
   for (auto& [r, v] : e.settings.boards)
     for (auto& [w, b] : v) check(w, "BOARDS"), check(b, "BOARDS");
@@ -204,6 +205,7 @@ Tpn register_player(Event& e, const Registration& r) {
     p.entry_round = paired + 1;
     n.settings.entry_round[p.tpn] = paired + 1;
   }
+  if (!r.extra.empty()) n.settings.extra[p.tpn] = r.extra;
   n.tournament.players.push_back(p);
   Tpn tpn = p.tpn;
   // C.04.2 Art. 2: pairing numbers follow the initial order until round 4 has been paired.

@@ -144,6 +144,8 @@ std::vector<std::string> write_settings(const EventSettings& s) {
   }
   for (const auto& [p, r] : s.ratings) add("RATINGS", p, r[0], r[1], r[2], r[3]);
   for (const auto& [p, r] : s.entry_round) add("ENTRY", p, r);
+  for (const auto& [p, kv] : s.extra)
+    for (const auto& [k, v] : kv) add("EXTRA", p, k, v);
   for (const auto& [p, m] : s.byes_requested)
     for (const auto& [r, kind] : m) add("BYE", p, r, kind);
   for (const auto& [p, rounds] : s.excused)
@@ -241,6 +243,11 @@ void read_record(EventSettings& s, Cursor& c) {
   } else if (key == "ENTRY") {
     int p = c.number<int>("a pairing number", 1, kMaxPlayer);
     s.entry_round[p] = c.number<int>("the first round played", 1, kMaxRound);
+  } else if (key == "EXTRA") {
+    int p = c.number<int>("a pairing number", 1, kMaxPlayer);
+    std::string k(c.word("a column name"));
+    s.extra[p].emplace_back(std::move(k), std::string(c.rest()));
+    c.pos = c.text.size();
   } else if (key == "BYE") {
     int p = c.number<int>("a pairing number", 1, kMaxPlayer);
     int r = c.number<int>("a round", 1, kMaxRound);
@@ -349,6 +356,7 @@ void renumber(EventSettings& s, const std::map<int, int>& map) {
   remap(s.excused);
   remap(s.byes_requested);
   remap(s.entry_round);
+  remap(s.extra);
   remap(s.ratings);
   for (auto& [r, v] : s.boards)
     for (auto& [w, b] : v) w = to(w), b = to(b);

@@ -4,10 +4,12 @@
 // move and the closest legal moves), invalid FEN/SetUp, Chess960 start positions, a Result tag
 // that disagrees with the termination marker, a result that contradicts checkmate, stalemate or
 // a dead position (Laws 5.1.1, 5.2.1, 5.2.2), moves after the game ended (5.1.1, 5.2.1, 5.2.2,
-// 9.6.1 fivefold, 9.6.2 75 moves), and a loss on time when the winner could not checkmate by any
-// series of legal moves (6.9, A.5.3). Warnings: Seven Tag Roster values, draw claims that were
-// available (9.2, 9.3), clocks running backwards, the TimeControl class (A.1, B.1) versus the
-// Event name.
+// 9.6.1 fivefold, 9.6.2 75 moves; a dead position is also found where forced replies lead to
+// insufficient material or stalemate), a loss on time when the winner could not checkmate by any
+// series of legal moves (6.9, A.5.3), and from 1 January 2023 any decisive result where the winner
+// could not (5.1.2: a resignation is then a draw; a warning for earlier games). Warnings: Seven Tag
+// Roster values, draw claims that were available (9.2, 9.3), clocks running backwards, the
+// TimeControl class (A.1, B.1) versus the Event name.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -53,7 +55,7 @@ struct ValidateOptions {
   bool check_variations = true;      // replay RAVs (illegal moves there are errors too)
   bool dead_position_search = true;  // full 5.2.2 / 6.9 search (adjudication library)
   bool full_search = false;          // also when the winner still has a queen or rook
-  uint64_t node_budget = 200'000;    // per search (Undetermined: nothing reported)
+  uint64_t node_budget = 200'000;    // per search (Undetermined: a warning)
   int closest_moves = 5;             // how many legal moves to suggest
   bool final_fen = true;             // fill GameReport::final_fen
   bool tags = true;                  // fill GameReport::tags (else only for games with issues)

@@ -39,6 +39,8 @@ struct Registration {
   std::string title, federation, fide_id, birth;
   char sex = ' ';
   Ratings ratings;  // FIDE standard, rapid, blitz and national
+  // Columns of the organisers' list arbiter has no field for (club, e-mail): kept, in order.
+  std::vector<std::pair<std::string, std::string>> extra;
 };
 
 // Initial order (C.04.2 Art. 2; events.md A): FIDE rating of the event's list, highest first;

@@ -95,6 +95,8 @@ struct EventSettings {
   std::map<int, std::array<int, 4>> ratings;
   // Board order of each paired round: round -> (white, black) per board, board 1 first.
   std::map<int, std::vector<std::pair<int, int>>> boards;
+  // Registration columns without a TRF field (club, e-mail): pairing number -> (key, value).
+  std::map<int, std::vector<std::pair<std::string, std::string>>> extra;
   std::vector<std::string> lots;  // audit lines of the lots drawn (colours, RR numbers)
   std::optional<PlayoffGame> playoff_game;
   std::vector<std::string> unknown;  // XAR records of a newer arbiter, kept verbatim
