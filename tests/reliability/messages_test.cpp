@@ -58,7 +58,7 @@ TEST(Messages, BadTiebreakListIsRefusedByEventNew) {
   TempDir d;
   auto r = sh(d.path,
               "\"$A\" event new e.trf --system dutch --rounds 5 --rating-list standard "
-              "--tiebreaks '((XYZ'");
+              "--rules 2026 --tiebreaks '((XYZ'");
   EXPECT_EQ(r.code, kBadInput) << r.err;
   EXPECT_NE(r.err.find("--tiebreaks"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(d.path / "e.trf"));

@@ -32,7 +32,7 @@ TEST(ResultChange, AResultUnderAPairedRoundNeedsForce) {
   const std::string before = slurp(d.path / "e.trf");
   auto r = sh(d.path, "\"$A\" event result e.trf 1 0-1 --round 1");
   EXPECT_EQ(r.code, kRefused) << r.err;
-  EXPECT_NE(r.err.find("round 2 were paired on the scores before this change"), std::string::npos)
+  EXPECT_NE(r.err.find("round 2 was paired on the scores before this change"), std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("--force"), std::string::npos) << r.err;
   r = sh(d.path, "\"$A\" event result e.trf 1 '*' --round 1");  // clearing it too
@@ -43,7 +43,7 @@ TEST(ResultChange, AResultUnderAPairedRoundNeedsForce) {
             kOk);
   r = sh(d.path, "\"$A\" event result e.trf 1 0-1 --round 1 --force");
   EXPECT_EQ(r.code, kOk) << r.err;
-  EXPECT_NE(r.err.find("warning: round 2 were paired"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("warning: round 2 was paired"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("(forced, was 1-0)"), std::string::npos) << r.out;
   const std::string journal = last_journal_line(d.path / "e.trf.undo");
   EXPECT_NE(journal.find("forced"), std::string::npos) << journal;
@@ -52,12 +52,16 @@ TEST(ResultChange, AResultUnderAPairedRoundNeedsForce) {
 
 TEST(ResultChange, AfterTheEventEndedAChangeNeedsForce) {
   TempDir d;
-  make_event(d, "e.trf", 4);
-  std::string all;
-  for (int round = 1; round <= 5; ++round)
-    all += "\"$A\" event pair e.trf --force >/dev/null && " + enter_round(2) + " && ";
-  ASSERT_EQ(sh(d.path, all + "true").code, kOk);
-  auto r = sh(d.path, "\"$A\" event result e.trf 2 '*'");
+  put(d.path / "players.csv", players_csv(4));
+  std::string all =
+      "\"$A\" event new e.trf --system round-robin --rounds 3 --rating-list "
+      "standard --tiebreaks SB --rules 2026 --seed 5 >/dev/null && \"$A\" event "
+      "register e.trf --csv players.csv >/dev/null && ";
+  for (int round = 1; round <= 3; ++round)
+    all += "\"$A\" event pair e.trf >/dev/null && " + enter_round(2) + " && ";
+  auto r = sh(d.path, all + "true");
+  ASSERT_EQ(r.code, kOk) << r.err;
+  r = sh(d.path, "\"$A\" event result e.trf 2 '*'");
   EXPECT_EQ(r.code, kRefused) << r.err;
   EXPECT_NE(r.err.find("the event has ended"), std::string::npos) << r.err;
   r = sh(d.path, "\"$A\" event result e.trf 2 1-0 --force");

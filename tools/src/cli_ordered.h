@@ -13,9 +13,11 @@
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
+#include <exception>
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <system_error>
 #include <thread>
 #include <vector>
@@ -69,9 +71,19 @@ void run_ordered(unsigned jobs, Fill fill, Work work, Done done, Idle idle) {
   std::deque<Slot*> todo;
   std::deque<std::unique_ptr<Slot>> inflight;  // in input order
   bool closing = false;
+  std::exception_ptr failure;  // a worker's first exception (out of memory...), rethrown here
+  auto record_failure = [&] {
+    std::lock_guard lk(mu);
+    if (!failure) failure = std::current_exception();
+  };
   std::vector<std::thread> workers;
   auto worker = [&] {
-    State state;
+    std::optional<State> state;
+    try {
+      state.emplace();
+    } catch (...) {
+      record_failure();
+    }
     for (;;) {
       Slot* s;
       {
@@ -81,7 +93,13 @@ void run_ordered(unsigned jobs, Fill fill, Work work, Done done, Idle idle) {
         s = todo.front();
         todo.pop_front();
       }
-      work(s->batch, state);
+      if (state) {
+        try {
+          work(s->batch, *state);
+        } catch (...) {  // never std::terminate: the calling thread reports it
+          record_failure();
+        }
+      }
       {
         std::lock_guard lk(mu);
         s->ready = true;
@@ -110,6 +128,7 @@ void run_ordered(unsigned jobs, Fill fill, Work work, Done done, Idle idle) {
       }
       std::unique_ptr<Slot> s = std::move(inflight.front());
       inflight.pop_front();
+      if (failure) std::rethrow_exception(failure);
       lk.unlock();
       done(s->batch);
       lk.lock();

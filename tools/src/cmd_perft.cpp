@@ -3,8 +3,10 @@
 #include <atomic>
 #include <boost/program_options.hpp>
 #include <chrono>
+#include <exception>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <system_error>
@@ -68,11 +70,20 @@ int run_suite(const std::string& file, std::uint64_t max_nodes, int max_depth, b
   auto t0 = std::chrono::steady_clock::now();
   std::vector<CaseOutcome> outcomes(suite->size());
   std::atomic<std::size_t> next{0};
+  std::mutex failure_mu;
+  std::exception_ptr failure;  // e.g. no memory for a table: rethrown here, never terminate
   auto worker = [&] {
-    std::optional<PerftTable> table;  // one per thread
-    if (hash_mb) table.emplace(hash_mb);
-    for (std::size_t i; (i = next.fetch_add(1)) < suite->size();)
-      outcomes[i] = check_case((*suite)[i], file, max_nodes, max_depth, table ? &*table : nullptr);
+    try {
+      std::optional<PerftTable> table;  // one per thread
+      if (hash_mb) table.emplace(hash_mb);
+      for (std::size_t i; (i = next.fetch_add(1)) < suite->size();)
+        outcomes[i] =
+            check_case((*suite)[i], file, max_nodes, max_depth, table ? &*table : nullptr);
+    } catch (...) {
+      std::lock_guard lk(failure_mu);
+      if (!failure) failure = std::current_exception();
+      next = suite->size();  // the others stop too
+    }
   };
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < jobs; ++t) {
@@ -86,6 +97,7 @@ int run_suite(const std::string& file, std::uint64_t max_nodes, int max_depth, b
   }
   worker();
   for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
   std::size_t passed = 0, failed = 0, skipped = 0;
   std::uint64_t nodes = 0;
   for (const CaseOutcome& o : outcomes) {

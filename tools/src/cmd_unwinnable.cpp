@@ -6,9 +6,11 @@
 //      to stderr with the line number).
 #include <atomic>
 #include <boost/program_options.hpp>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <sstream>
 #include <system_error>
 #include <thread>
@@ -109,9 +111,17 @@ int run(const std::vector<std::string>& args) {
   std::size_t line_no = 0;
   auto flush = [&] {
     std::atomic<std::size_t> next{0};
+    std::mutex failure_mu;
+    std::exception_ptr failure;  // e.g. out of memory: rethrown here, never terminate
     auto worker = [&] {
-      adj::Solver solver;  // one per thread, reused for every query it answers
-      for (std::size_t i; (i = next++) < batch.size();) answer(solver, batch[i], budget, reasons);
+      try {
+        adj::Solver solver;  // one per thread, reused for every query it answers
+        for (std::size_t i; (i = next++) < batch.size();) answer(solver, batch[i], budget, reasons);
+      } catch (...) {
+        std::lock_guard lk(failure_mu);
+        if (!failure) failure = std::current_exception();
+        next = batch.size();
+      }
     };
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < std::min<std::size_t>(jobs, batch.size()); ++t) {
@@ -123,6 +133,7 @@ int run(const std::vector<std::string>& args) {
     }
     worker();
     for (auto& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
     for (std::size_t i = 0; i < batch.size(); ++i) {
       std::cout << batch[i].out << '\n';
       if (!batch[i].error.empty()) {

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ int main(int argc, char** argv) {
     try {
       const int rc = c.run(std::vector<std::string>(argv + 2, argv + argc));
       return finish_stdout(rc);
+    } catch (const std::bad_alloc&) {
+      std::cerr << "arbiter " << name << ": out of memory (ulimit -v, or the machine's)\n";
+      return arbiter::cli::kExitIo;
     } catch (const arbiter::pairing::FileError& e) {
       std::cerr << "arbiter " << name << ": " << e.what() << '\n';
       return arbiter::cli::kExitIo;

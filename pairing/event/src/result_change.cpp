@@ -23,12 +23,19 @@ std::vector<std::string> result_change_effects(const Event& e, int round, int bo
   const int paired = paired_rounds(e);
   if (finished(e))
     out.push_back("the event has ended: the final standings, prizes and the rating report change");
-  else if (paired > round)
-    out.push_back("round" + std::string(paired > round + 1 ? "s " : " ") +
-                  std::to_string(round + 1) +
-                  (paired > round + 1 ? "-" + std::to_string(paired) : std::string()) +
-                  " were paired on the scores before this change: the recorded pairings will "
-                  "differ from a re-pairing (pair --check)");
+  else if (paired > round) {
+    const bool several = paired > round + 1;
+    std::string m = several ? "rounds " : "round ";  // by append: g++ 12 -Wrestrict on "x" + s
+    m += std::to_string(round + 1);
+    if (several) {
+      m += '-';
+      m += std::to_string(paired);
+    }
+    m += several ? " were" : " was";
+    m += " paired on the scores before this change: the recorded pairings will differ from a "
+         "re-pairing (pair --check)";
+    out.push_back(std::move(m));
+  }
   if (forfeit(before) && !forfeit(after) && !after.empty()) {
     auto [white, black] = e.settings.boards.at(round)[size_t(board - 1)];
     for (Tpn p : {white, black}) {

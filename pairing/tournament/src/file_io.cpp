@@ -226,7 +226,9 @@ namespace {
 
 std::string read_text_file(const fs::path& file, size_t limit) {
   int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw_file_error(file, "cannot read");
+  if (fd < 0 && (errno == ENOENT || errno == ENOTDIR))  // a wrong name: bad input, not I/O
+    throw FileInputError(file.string(), 0, 0, std::string("cannot open: ") + std::strerror(errno));
+  if (fd < 0) throw_file_error(file, "cannot open");
   struct stat st;
   if (::fstat(fd, &st) != 0) {
     ::close(fd);

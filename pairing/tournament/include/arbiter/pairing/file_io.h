@@ -74,7 +74,7 @@ class OutputFile {
 
 // Reads a whole file of at most `limit` bytes. Refuses a directory, a file past the
 // limit and a NUL byte (with file:line:col: no text format arbiter reads holds one) with
-// FileInputError; FileError
+// FileInputError, as a file that does not exist; FileError
 // when it cannot be read.
 std::string read_text_file(const std::filesystem::path& file, size_t limit);
 inline constexpr size_t kTextFileLimit = size_t(256) << 20;  // 256 MiB: documented in README

@@ -41,7 +41,8 @@ struct TrfReadOptions {
 // error messages. Throws TrfError.
 Tournament read_trf(std::string_view text, const std::string& file = "<input>",
                     const TrfReadOptions& options = {});
-// Reads a file (TrfError with line 0 if it cannot be read).
+// Reads a file (TrfError with line 0 if it does not exist, is a directory, is too large or
+// holds a NUL byte; FileError from file_io.h when the system cannot read it: permissions, I/O).
 Tournament read_trf_file(const std::filesystem::path& path, const TrfReadOptions& options = {});
 
 struct TrfWriteOptions {
