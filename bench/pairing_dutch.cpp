@@ -1,10 +1,15 @@
-// One round of a Dutch Swiss (C.04.3, 2026) for generated fields of 200 and 1,000 players.
-// The field: N players, 4 rounds already played with a simple Swiss-like history (players
+// One round of a Dutch Swiss (C.04.3, 2026) for generated fields of 200 to 10,001 players.
+// The field: N players, P rounds already played with a simple Swiss-like history (players
 // sorted by score paired with the next one they have not met, colours alternating, results
 // drawn from a fixed-seed generator: 40 % draws, a few forfeits, one PAB per odd round), then
-// round 5 of 9 is paired. The endorsed engine needs about 0.1 s for 200 players and 18-40 s for
-// 1,000 on these machines (issue #5).
+// round P+1 of 9 is paired: round 1 (P = 0, one score group), middle rounds and the last round
+// (P = 8), even and odd fields. The endorsed engine needs about 0.1 s for 200 players and
+// 18-40 s for 1,000 on these machines (issue #5).
+//
+// Each benchmark reports CPU time and the process's peak resident memory (counter peak_MB,
+// meaningful per field when one field runs per process: bench/pairing-dutch.sh does that).
 #include <benchmark/benchmark.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -21,6 +26,7 @@ using namespace arbiter::pairing;
 DutchInput generated_field(int n, int played, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   DutchInput in;
+  in.players.reserve(n);
   in.total_rounds = 9;
   in.played_rounds = played;
   for (int i = 1; i <= n; ++i) in.players.push_back({i, {}, false, {}});
@@ -85,7 +91,7 @@ std::uint64_t fingerprint(const DutchPairing& p) {
 }
 
 void BM_DutchRound(benchmark::State& state) {
-  const DutchInput in = generated_field(int(state.range(0)), 4, 20260201);
+  const DutchInput in = generated_field(int(state.range(0)), int(state.range(1)), 20260201);
   std::uint64_t hash = 0;
   for (auto _ : state) {
     DutchPairing p = pair_dutch(in);
@@ -98,14 +104,18 @@ void BM_DutchRound(benchmark::State& state) {
   char label[32];
   std::snprintf(label, sizeof label, "pairing %016llx", (unsigned long long)hash);
   state.SetLabel(label);
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  state.counters["peak_MB"] = double(u.ru_maxrss) / 1024;
 }
-// 1,001: an odd field (a dummy vertex stands for the PAB), still a few times slower.
-BENCHMARK(BM_DutchRound)
-    ->Arg(200)
-    ->Arg(1000)
-    ->Arg(1001)
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(1);
+// Arguments: players, rounds already played. 1,001 etc.: odd fields (a dummy vertex stands for
+// the PAB). The 2,000-player field at round 6 and the round-1 fields are those of issue 19.
+void fields(benchmark::internal::Benchmark* b) {
+  for (int n : {200, 201, 1000, 1001, 2000, 2001, 5000, 5001, 10000, 10001})
+    for (int played : {0, 4, 5, 8})
+      if (played != 5 || n >= 2000) b->Args({n, played});
+}
+BENCHMARK(BM_DutchRound)->Apply(fields)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 

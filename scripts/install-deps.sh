@@ -3,11 +3,15 @@
 #   scripts/install-deps.sh          build + run dependencies
 #   scripts/install-deps.sh --test   also the test oracles and fuzzing toolchain
 set -euo pipefail
-pkgs=(cmake g++ make pkg-config libboost-program-options-dev nlohmann-json3-dev libfmt-dev
-      libzstd-dev liblemon-dev libgtest-dev libgmock-dev libbenchmark-dev python3)
+# libboost1.74-dev (Debian 12 Boost headers, also pulled in by program-options): Boost.Beast,
+# header-only, the HTTP server of `arbiter serve`.
+pkgs=(cmake g++ make pkg-config libboost-program-options-dev libboost1.74-dev nlohmann-json3-dev
+      libfmt-dev libzstd-dev liblemon-dev libgtest-dev libgmock-dev libbenchmark-dev python3)
 if [ "${1:-}" = "--test" ]; then
   # stockfish: perft oracle and speed peer; pgn-extract: PGN speed peer; clang: libFuzzer.
   pkgs+=(stockfish pgn-extract clang-14 libclang-rt-14-dev zstd)
+  # The desk's browser test: headless chromium driven by selenium (tests/desk/browser_test.py).
+  pkgs+=(chromium chromium-driver python3-selenium)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

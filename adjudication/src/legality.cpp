@@ -3,11 +3,14 @@
 
 #include <algorithm>
 
+#include "arbiter/adjudication/retrograde.h"
+
 namespace arbiter::adjudication {
 
 const char* legality_status_name(LegalityStatus s) {
   switch (s) {
     case LegalityStatus::Legal: return "legal";
+    case LegalityStatus::NotContradicted: return "not contradicted";
     case LegalityStatus::IllegalA54: return "illegal (A.5.4)";
     case LegalityStatus::NotReachable: return "not reachable";
   }
@@ -51,8 +54,42 @@ std::string squares(Bitboard b) {
 
 }  // namespace
 
+std::optional<Setup> start_of(const LegalityOptions& options) {
+  if (options.start) return options.start;
+  if (!options.chess960) return Setup::standard();
+  return std::nullopt;
+}
+
+namespace {
+
+// What check_legality tries, in its order (listed for "not contradicted").
+const std::vector<std::string>& checks_tried(bool with_start) {
+  static const std::vector<std::string> all = {
+      "one king a side, at most 8 pawns and 16 men, promoted pieces within the missing pawns",
+      "pawns on their first or last rank (A.5.4)",
+      "checks: both kings, the side not to move, more than two checkers, double checks",
+      "en passant square and castling rights against the board (Art. 3.7.4, 3.8.2)",
+      "pawn captures: files changed against the opponent's missing men",
+      "the last move: some retraction gives every check and keeps the rules (Art. 3.9)",
+      "locked-in pieces: pieces that can never have left their home squares",
+  };
+  static const std::vector<std::string> no_start(all.begin(), all.end() - 1);
+  return with_start ? all : no_start;
+}
+
+}  // namespace
+
 LegalityReport check_legality(const Setup& setup, bool chess960) {
+  LegalityOptions o;
+  o.chess960 = chess960;
+  return check_legality(setup, o);
+}
+
+LegalityReport check_legality(const Setup& setup, const LegalityOptions& options) {
+  const bool chess960 = options.chess960;
+  const std::optional<Setup> start = start_of(options);
   LegalityReport r;
+  r.checked = checks_tried(start.has_value());
   auto add = [&](std::string code, std::string msg, bool a54 = false) {
     r.issues.push_back({std::move(code), std::move(msg), a54});
   };
@@ -218,12 +255,35 @@ LegalityReport check_legality(const Setup& setup, bool chess960) {
                                  " has two castling rights on one side of the king (" +
                                  squares(more_than_one(left) ? left : right) + ")");
   }
+  // Retrograde arguments (retrograde.h), on a board sane enough for them.
+  if (r.issues.empty()) {
+    auto add_all = [&](std::vector<LegalityIssue> found) {
+      for (auto& i : found) r.issues.push_back(std::move(i));
+    };
+    add_all(pawn_captures(setup));
+    add_all(last_move(setup, chess960));
+    if (start) add_all(locked_in_pieces(setup, *start));
+  }
   // Status: A.5.4 cases first (the arbiter must act), then unreachable.
   bool a54 =
       std::any_of(r.issues.begin(), r.issues.end(), [](const LegalityIssue& i) { return i.a54; });
   r.status = a54                ? LegalityStatus::IllegalA54
-             : r.issues.empty() ? LegalityStatus::Legal
+             : r.issues.empty() ? LegalityStatus::NotContradicted
                                 : LegalityStatus::NotReachable;
+  return r;
+}
+
+LegalityReport judge_legality(const Setup& setup, const LegalityOptions& options) {
+  LegalityReport r = check_legality(setup, options);
+  const std::optional<Setup> start = start_of(options);
+  if (!r.possible() || !start || options.proof.max_nodes == 0) return r;
+  auto from = Position::from_setup(*start, options.chess960);
+  if (!from.ok()) return r;
+  r.search = find_proof_game(*from, setup, options.proof);
+  if (r.search.found && reaches(*from, r.search.moves, setup)) {
+    r.status = LegalityStatus::Legal;
+    r.proof = r.search.moves;
+  }
   return r;
 }
 

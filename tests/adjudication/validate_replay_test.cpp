@@ -133,12 +133,14 @@ TEST(ValidateReplay, VariationsStartBeforeTheLastMove) {
 // Laws 5.2.2 and 6.9: a decisive result is an error in a dead position, or after a loss on time
 // when the winner cannot mate; a position where only the loser can mate is neither.
 TEST(ValidateReplay, DecisiveResultsAndWhoCanMate) {
-  // Locked pawns, no capture ever possible: dead, whatever the result.
+  // Locked pawns, no capture ever possible: dead from the start position, whatever the result;
+  // the game ended there (Laws 5.2.2), before its first move.
   const auto dead = check(kTags +
                           "[Result \"0-1\"]\n[SetUp \"1\"]\n"
                           "[FEN \"1k6/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/1K6 w - - 0 1\"]\n\n"
                           "1. Kc2 Kc7 0-1\n");
-  EXPECT_EQ(count(dead, "decisive-result-in-dead-position", 2), 1) << dump(dead);
+  EXPECT_EQ(count(dead, "moves-after-dead-position", 1), 1) << dump(dead);
+  EXPECT_EQ(count(dead, "decisive-result-in-dead-position", 0), 1) << dump(dead);
   // White's bare king wins: Black's queen can still mate, so the position is not dead; a loss
   // on time (6.9) and, in this 2024 game, a resignation (5.1.2 from 2023) make it a draw.
   const std::string game =

@@ -60,6 +60,28 @@ TEST(ValidateRulings, DecisiveResultAfterTheQueenMustBeTaken) {
   }
 }
 
+// 1. h4 locks the last open pawn (before it, g4xh3 opened the g-file to the kings): from then
+// on no piece can ever reach the other side, and no check is possible (Laws 5.2.2). The game
+// ended at ply 1; the moves after it and the decisive result are errors, the first dead position
+// being found back from the final one.
+const std::string kLockingPawnMove =
+    "[SetUp \"1\"]\n[FEN \"1k6/8/8/1p1p1p1p/pPpPpPp1/P1P1P1PP/8/1K6 w - - 0 1\"]\n\n"
+    "1. h4 Kc7 2. Kc2 ";
+
+TEST(ValidateRulings, PawnMoveThatLocksThePositionEndsTheGame) {
+  const auto r = check(tags("2024.03.01", "1-0") + kLockingPawnMove + "1-0\n");
+  EXPECT_EQ(count(r, "moves-after-dead-position", 2), 1) << dump(r);
+  EXPECT_EQ(count(r, "decisive-result-in-dead-position", 1), 1) << dump(r);
+  EXPECT_EQ(r.errors(), 2) << dump(r);
+  EXPECT_EQ(r.ending, "dead position");
+  // A drawn game: the moves after the lock are found by the full search.
+  adjudication::ValidateOptions full;
+  full.full_search = true;
+  const auto d = check(tags("2024.03.01", "1/2-1/2") + kLockingPawnMove + "1/2-1/2\n", full);
+  EXPECT_EQ(count(d, "moves-after-dead-position", 2), 1) << dump(d);
+  EXPECT_EQ(d.errors(), 1) << dump(d);
+}
+
 // Laws 5.1.2 (from 1 January 2023): a player who resigns loses unless the opponent cannot
 // checkmate by any series of legal moves; then the game is drawn. Black's bare king "wins"
 // after White's resignation: an error from 2023, a warning before (the resignation stood), an

@@ -124,6 +124,6 @@ TEST(Cli, Demo) {
         "error [time-forfeit-unwinnable] ply 4: result 0-1 on time",
         "error [result-mismatch]: the Result tag says 1-0 but the moves end with 0-1",
         "5 games: 1 ok, 0 with warnings only, 4 with errors", "rule: A.5.3", "Qb2#", "Bb2#",
-        "status: not reachable"})
+        "status: not reachable", "== The arbiters' desk", "`arbiter serve EVENT.trf`"})
     EXPECT_NE(r.out.find(want), std::string::npos) << want;
 }

@@ -105,4 +105,64 @@ TEST(DynamicMatching, StaysOptimalThroughChangesAndRemovals) {
   }
 }
 
+// Best total weight of a perfect matching of the active vertices that holds the edge (a, b),
+// -1 if none.
+long long brute_force_with(int n, std::vector<std::vector<long long>> w, std::vector<char> active,
+                           int a, int b) {
+  if (!w[a][b]) return -1;
+  const long long e = w[a][b];
+  active[a] = active[b] = 0;
+  const long long rest = brute_force(n, w, active);
+  return rest < 0 ? -1 : rest + e;
+}
+
+// may_be_optimal rules out only edges that no maximum-weight matching holds; rematch keeps the
+// matching optimal and pairs the two vertices whenever it says so.
+TEST(DynamicMatching, RulesOutAndRematchesOnlyWhatOptimalityAllows) {
+  std::mt19937_64 rng(20261201);
+  int rematched = 0, ruled_out = 0;
+  for (int iter = 0; iter < 400; ++iter) {
+    const int n = 2 * (2 + int(rng() % 4));
+    const long long range = iter % 2 ? 2 : 6;  // few distinct weights: many optimal matchings
+    std::vector<std::vector<long long>> w(n, std::vector<long long>(n, 0));
+    std::vector<char> active(n, 1);
+    DynamicMatching<W> m(n);
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j)
+        if (rng() % 100 < 80) {
+          w[i][j] = w[j][i] = 1 + (long long)(rng() % range);
+          m.set_weight(i, j, W((std::uint64_t)w[i][j]));
+        }
+    check(m, n, w, active, iter, 0);
+    if (HasFatalFailure()) return;
+    const long long best = brute_force(n, w, active);
+    if (best < 0) continue;
+    const int v = int(rng() % n);
+    for (int u = 0; u < n; ++u) {
+      if (u == v) continue;
+      const bool usable = brute_force_with(n, w, active, v, u) == best;
+      if (!m.may_be_optimal(v, u)) {
+        ASSERT_FALSE(usable) << "iteration " << iter << ": " << v << "-" << u;
+        ++ruled_out;
+      }
+    }
+    const int u = (v + 1 + int(rng() % (n - 1))) % n;
+    if (m.rematch(v, u)) {
+      ++rematched;
+      ASSERT_EQ(m.mate(v), u);
+      long long total = 0;
+      for (int x = 0; x < n; ++x) {
+        ASSERT_EQ(m.mate(m.mate(x)), x);
+        ASSERT_NE(w[x][m.mate(x)], 0);
+        if (m.mate(x) > x) total += w[x][m.mate(x)];
+      }
+      ASSERT_EQ(total, best) << "iteration " << iter;
+      check(m, n, w, active, iter, 1);  // the matcher goes on from the rematched state
+      if (HasFatalFailure()) return;
+    }
+  }
+  EXPECT_GT(rematched, 20);
+  EXPECT_GT(ruled_out, 100);
+}
+
 }  // namespace

@@ -106,3 +106,28 @@ TEST(Threads, TooManyOrNoThreadsAreNoCrash) {
 
 }  // namespace
 }  // namespace arbiter::test::reliability
+
+namespace arbiter::test::reliability {
+namespace {
+
+// One FEN parser, one strictness: the clock fields `moves` refuses, `status`, `claim` and `960`
+// refuse too (status used to fall back to the four-field EPD reading and ignore them).
+TEST(Input, EveryCommandReadsAFenAlike) {
+  TempDir d;
+  for (const std::string clocks : {"-5 1", "NaN 1", "0 18446744073709551616", "0 1 extra words"}) {
+    const std::string fen = "'8/8/8/4k3/8/8/8/4K3 w - - " + clocks + "'";
+    for (const std::string cmd : {"moves " + fen, "status " + fen, "960 verify " + fen,
+                                  "claim flag --fen " + fen + " --flagged w"}) {
+      auto r = sh(d.path, "\"$A\" " + cmd);
+      EXPECT_EQ(r.code, kBadInput) << cmd << ": " << r.out << r.err;
+      EXPECT_NE(r.err.find("FEN"), std::string::npos) << cmd << ": " << r.err;
+    }
+  }
+  // Four fields (EPD) stay accepted everywhere.
+  for (const std::string cmd :
+       {"moves '8/8/8/4k3/8/8/8/4K3 w - -'", "status '8/8/8/4k3/8/8/8/4K3 w - -'"})
+    EXPECT_EQ(sh(d.path, "\"$A\" " + cmd).code, kOk) << cmd;
+}
+
+}  // namespace
+}  // namespace arbiter::test::reliability

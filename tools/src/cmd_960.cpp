@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "arbiter/engine/chess960.h"
-#include "cli_position.h"
 #include "cli_options.h"
+#include "cli_position.h"
 #include "command.h"
 
 namespace arbiter::cli {
@@ -38,14 +38,7 @@ json describe(int white, int black, bool shredder) {
 
 Setup setup_from_words(const std::vector<std::string>& words) {
   if (words.empty()) throw UsageError("a FEN is required");
-  std::string fen = join_words(words);
-  auto s = parse_fen(fen, FenMode::Strict);
-  if (!s) {
-    auto e = parse_fen(fen, FenMode::Epd);
-    if (!e) throw UsageError(s.error().message());
-    s = std::move(e);
-  }
-  return *s;
+  return setup_from_fen(join_words(words));  // the one FEN strictness of every command
 }
 
 int run(const std::vector<std::string>& args) {

@@ -56,6 +56,14 @@ int run(const std::vector<std::string>& args) {
   }
   const int rulings = run_ruling_demos(std::cout);  // validate, claims (demo_rulings.cpp)
   const int events = run_event_demos(std::cout);    // the seed events (demo_events.cpp)
+  // The same events without a command line: the arbiters' desk (issue 21).
+  std::cout
+      << "\n== The arbiters' desk\n"
+      << "Every event above can be run from a browser instead: `arbiter serve EVENT.trf` prints\n"
+      << "`serving EVENT.trf at http://127.0.0.1:8960/ (token: ...)`; the desk registers players,\n"
+      << "pairs rounds, takes results from the keyboard (board, Enter, 1 0 = + -), shows "
+         "standings\n"
+      << "and exports, and rules on flag falls; players follow /public on their phones.\n";
   return rulings != kExitOk ? rulings : events;
 }
 

@@ -1,9 +1,11 @@
 // `arbiter event`: run a whole tournament from the command line (issue 7). One event file per
 // tournament (TRF-2026 + XAR records, see pairing/event_settings.h); every change is atomic,
 // journalled for `undo` and serialised by a lock (pairing/event_store.h).
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -61,11 +63,13 @@ int cmd_pair(const std::vector<std::string>& args);
 int cmd_result(const std::vector<std::string>& args);
 int cmd_show(const std::vector<std::string>& args);
 int cmd_undo(const std::vector<std::string>& args);
+int cmd_deny_byes(const std::vector<std::string>& args);
+int cmd_round_date(const std::vector<std::string>& args);
 
 const Sub kSubs[] = {
     {"new", "FILE --system S --rounds N --rating-list L --tiebreaks \"...\" --rules Y [...]",
      "Creates the event file from the event's regulations.", cmd_new},
-    {"register", "FILE (--name \"Surname, Name\" [--rapid R ...] | --csv PLAYERS.csv)",
+    {"register", "FILE (--name \"Surname, Name\" [--rapid R ...] | --csv PLAYERS.csv) [--round K]",
      "Registers one player, or every player of an organisers' CSV file (UTF-8, ',' or ';'; "
      "header Name/Nombre, Title, Fed, FIDE ID, Sex, Birth, Standard/Elo, Rapid, Blitz, "
      "National; other columns such as Club are kept).",
@@ -79,15 +83,25 @@ const Sub kSubs[] = {
      cmd_withdraw},
     {"excuse", "FILE PLAYER", "Records a written excuse for a no-show before the next pairing.",
      cmd_excuse},
-    {"reinstate", "FILE PLAYER", "Lets a player withdrawn after one no-show play again.",
+    {"reinstate", "FILE PLAYER [--exception \"reason\"]",
+     "Lets a player withdrawn after a no-show play again (after a second one: only as the "
+     "Chief Arbiter's exception, recorded with its reason).",
      cmd_reinstate},
-    {"pair", "FILE [--force]", "Pairs the next round (refuses while results are missing).",
-     cmd_pair},
+    {"deny-byes", "FILE PLAYER --reason \"...\"",
+     "Refuses a player half-point byes (e.g. financial support), cancelling those requested.",
+     cmd_deny_byes},
+    {"round-date", "FILE R YYYY/MM/DD",
+     "Records the date of round R (TRF-2026 record 132 in the report for rating).", cmd_round_date},
+    {"pair", "FILE [--force] [--date YYYY/MM/DD]",
+     "Pairs the next round (refuses while results are missing).", cmd_pair},
     {"result", "FILE BOARD RESULT [BOARD RESULT ...] [--round R] [--force]",
      "Records results: 1-0 0-1 1/2-1/2, forfeits +- -+ --, * to clear.", cmd_result},
     {"results", "FILE --pgn GAMES.pgn [--round R]",
      "Validates the round's games and records the results of the clean ones.", cmd_results},
-    {"show", "FILE [--round R]", "Prints a round's pairings and results.", cmd_show},
+    {"show",
+     "FILE [--round R] [--format text|csv|json|html [--by board|name|both] [--cards]] [-o OUT]",
+     "Prints a round's pairings and results; with --format, the pairing list to publish.",
+     cmd_show},
     {"standings", "FILE [--format text|crosstable|tsv|csv|json|html] [--filter F]",
      "Standings with the event's tiebreaks (and the Armageddon when played); --filter: a "
      "sub-ranking.",
@@ -98,13 +112,19 @@ const Sub kSubs[] = {
      "Writes the TRF-2026 report for rating (points, ranks, tiebreaks).", cmd_export},
     {"report", "FILE --html OUT.html",
      "Writes the standings and crosstable as a printable HTML page.", cmd_report},
+    {"prizes", "FILE --spec PRIZES.txt [--format text|csv|json|html] [-o OUT]",
+     "Who wins which prize of the regulations, and why.", cmd_prizes},
+    {"wallchart", "FILE [--format text|csv|json|html] [-o OUT]",
+     "The wall chart (Swiss: opponents by pairing number) or the round-robin grid.", cmd_wallchart},
+    {"card", "FILE PLAYER [--format text|csv|json|html] [-o OUT]",
+     "One player's games, colours, floats and points.", cmd_card},
     {"undo", "FILE", "Restores the event as it was before the last change.", cmd_undo},
 };
 
 void usage(std::ostream& os) {
   os << "usage: arbiter event <command> FILE ...   (arbiter event <command> --help)\n\ncommands:\n";
   for (const auto& s : kSubs)
-    os << "  " << s.name << std::string(12 - std::string(s.name).size(), ' ') << s.summary << '\n';
+    os << "  " << s.name << std::string(13 - std::string(s.name).size(), ' ') << s.summary << '\n';
 }
 
 const Sub& sub(const char* name) {
@@ -138,6 +158,16 @@ int cmd_new(const std::vector<std::string>& args) {
                                                                  "end date (052)")(
       "arbiter", po::value(&arbiter), "chief arbiter (102)")("time-control", po::value(&tc),
                                                              "time control (122)");
+  std::string no_show = "withdraw", late_entry = "zero", late_numbers = "insert";
+  o.add_options()("no-show", po::value(&no_show),
+                  "withdraw (default), forfeit-only or withdraw-after-N")(
+      "bye-deadline", po::value<int>(), "half-point byes are requested before round K is paired")(
+      "max-players", po::value<int>(), "the most players the regulations allow")(
+      "fide-id-for-foreign", "players of another federation need a FIDE ID")(
+      "late-entry", po::value(&late_entry), "rounds missed by a late entry: zero or half")(
+      "late-numbers", po::value(&late_numbers),
+      "insert (renumber until round 4 is paired, C.04.2) or append (keep published numbers)")(
+      "unrated-rating", po::value<int>(), "rating of unrated opponents for ARO/TPR");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -171,6 +201,21 @@ int cmd_new(const std::vector<std::string>& args) {
     if (s.byes.last_round < 0 || s.byes.last_round > rounds)
       throw po::error("--bye-rounds must be 0-" + std::to_string(rounds));
   }
+  auto ns = parse_no_show(no_show);
+  if (!ns)
+    throw po::error("--no-show: expected withdraw, forfeit-only or withdraw-after-N, not '" +
+                    no_show + "'");
+  s.no_show = *ns;
+  if (vm.count("bye-deadline")) s.byes.deadline = vm["bye-deadline"].as<int>();
+  if (vm.count("max-players")) s.entry.max_players = positive(vm, "max-players");
+  s.entry.fide_id_for_foreign = vm.count("fide-id-for-foreign") > 0;
+  if (late_entry != "zero" && late_entry != "half")
+    throw po::error("--late-entry: expected zero or half, not '" + late_entry + "'");
+  s.entry.missed_rounds = late_entry == "half" ? 'H' : 'Z';
+  if (late_numbers != "insert" && late_numbers != "append")
+    throw po::error("--late-numbers: expected insert or append, not '" + late_numbers + "'");
+  s.entry.keep_published_numbers = late_numbers == "append";
+  if (vm.count("unrated-rating")) s.unrated_rating = positive(vm, "unrated-rating");
   auto v = parse_variant(variant);
   if (!v) throw po::error("--variant: expected standard or chess960, not '" + variant + "'");
   s.variant = *v;
@@ -218,7 +263,8 @@ int cmd_register(const std::vector<std::string>& args) {
       "standard", po::value(&r.ratings.standard), "FIDE standard rating")(
       "rapid", po::value(&r.ratings.rapid), "FIDE rapid rating")(
       "blitz", po::value(&r.ratings.blitz), "FIDE blitz rating")(
-      "national", po::value(&r.ratings.national), "national rating");
+      "national", po::value(&r.ratings.national), "national rating")(
+      "round", po::value<int>(), "late entry: the first round played (default: the next)");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -227,17 +273,40 @@ int cmd_register(const std::vector<std::string>& args) {
   if (csv.empty() == r.name.empty()) throw po::error("give either --name or --csv");
   std::vector<Registration> regs = csv.empty() ? std::vector<Registration>{r} : read_csv(csv);
   std::vector<std::string> lines;
+  const int first = positive(vm, "round", 0);
+  std::map<int, int> renumbered;  // old -> new over the whole registration
   modify(file, [&](Event& e) {
     std::vector<std::string> names;
     for (const auto& x : regs) {
-      register_player(e, x);
+      auto res = enter_player(e, x, first);
+      std::map<int, int> next;
+      for (auto [o, n] : renumbered) next[o] = res.renumbered.count(n) ? res.renumbered.at(n) : n;
+      for (auto [o, n] : res.renumbered)
+        if (!std::any_of(renumbered.begin(), renumbered.end(),
+                         [&](const auto& kv) { return kv.second == o; }))
+          next[o] = n;
+      renumbered = std::move(next);
       names.push_back(x.name);
     }
-    for (const auto& x : names) lines.push_back(player_label(e, find_player(e, x)));
+    for (const auto& x : names) {
+      Tpn p = find_player(e, x);
+      std::string l = player_label(e, p);
+      if (auto en = e.settings.entry_round.find(p); en != e.settings.entry_round.end())
+        l += " (from round " + std::to_string(en->second) + ")";
+      lines.push_back(l);
+    }
     return regs.size() == 1 ? "register " + regs[0].name
                             : "register " + std::to_string(regs.size()) + " players from " + csv;
   });
   for (const auto& l : lines) std::cout << "registered " << l << '\n';
+  if (!renumbered.empty()) {
+    // C.04.2 Art. 2: numbers follow the initial order until round 4 is paired; say which
+    // numbers on the published lists changed.
+    std::cout << "pairing numbers changed (C.04.2 Art. 2):";
+    for (auto [o, n] : renumbered)
+      if (o != n) std::cout << ' ' << o << "->" << n;
+    std::cout << '\n';
+  }
   return kExitOk;
 }
 
@@ -330,15 +399,79 @@ int one_player_change(const std::vector<std::string>& args, const char* name,
 int cmd_excuse(const std::vector<std::string>& a) {
   return one_player_change(a, "excuse", excuse, "no-show excused");
 }
-int cmd_reinstate(const std::vector<std::string>& a) {
-  return one_player_change(a, "reinstate", reinstate, "reinstated");
+int cmd_reinstate(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, player, exception;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "player", po::value(&player)->required(), "pairing number, FIDE id or name")(
+      "exception", po::value(&exception),
+      "the Chief Arbiter's exception after a second no-show, with its reason");
+  po::positional_options_description pos;
+  pos.add("file", 1).add("player", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("reinstate"))) return kExitOk;
+  if (vm.count("exception") && exception.find_first_not_of(" \t") == std::string::npos)
+    throw po::error("--exception needs the reason");
+  std::string msg;
+  modify(file, [&](Event& e) {
+    Tpn p = find_player(e, player);
+    reinstate(e, p, exception);
+    msg = "reinstated: " + player_label(e, p);
+    if (!exception.empty()) msg += " (Chief Arbiter's exception: " + exception + ")";
+    return msg;
+  });
+  std::cout << msg << '\n';
+  return kExitOk;
+}
+
+int cmd_deny_byes(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, player, reason;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "player", po::value(&player)->required(), "pairing number, FIDE id or name")(
+      "reason", po::value(&reason)->required(), "why (e.g. receives financial support)");
+  po::positional_options_description pos;
+  pos.add("file", 1).add("player", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("deny-byes"))) return kExitOk;
+  std::string msg;
+  modify(file, [&](Event& e) {
+    Tpn p = find_player(e, player);
+    auto cancelled = deny_byes(e, p, reason);
+    msg = "half-point byes refused to " + player_label(e, p) + ": " + reason;
+    for (int r : cancelled) msg += "; bye of round " + std::to_string(r) + " cancelled";
+    return msg;
+  });
+  std::cout << msg << '\n';
+  return kExitOk;
+}
+
+int cmd_round_date(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, date;
+  int round = 0;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "round", po::value(&round)->required(), "round")("date", po::value(&date)->required(),
+                                                       "YYYY/MM/DD");
+  po::positional_options_description pos;
+  pos.add("file", 1).add("round", 1).add("date", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("round-date"))) return kExitOk;
+  std::string msg;
+  modify(file, [&](Event& e) {
+    set_round_date(e, round, date);
+    return msg = "round " + std::to_string(round) + " on " + date;
+  });
+  std::cout << msg << '\n';
+  return kExitOk;
 }
 
 int cmd_pair(const std::vector<std::string>& args) {
   po::options_description o("options");
   std::string file;
   o.add_options()("file", po::value(&file)->required(), "event file")(
-      "force", "pair even though results of the previous round are missing");
+      "force", "pair even though results of the previous round are missing")(
+      "date", po::value<std::string>(), "the round's date YYYY/MM/DD (record 132)");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -348,6 +481,7 @@ int cmd_pair(const std::vector<std::string>& args) {
   Event after;
   modify(file, [&](Event& e) {
     PairedRound pr = pair_with_lots(e, vm.count("force") > 0);
+    if (vm.count("date")) set_round_date(e, pr.round, vm["date"].as<std::string>());
     round = pr.round;
     notes = pr.notes;
     after = e;
@@ -407,10 +541,9 @@ int cmd_result(const std::vector<std::string>& args_in) {
                      player_label(e, w) + " - " + player_label(e, b) + " " + norm +
                      (effects.empty() ? "" : " (forced, was " + before + ")"));
     }
-    std::string what =
-        msgs.size() == 1
-            ? msgs[0]
-            : "round " + std::to_string(r) + ": " + std::to_string(msgs.size()) + " results";
+    std::string what = msgs.size() == 1 ? msgs[0]
+                                        : "round " + std::to_string(r) + ": " +
+                                              std::to_string(msgs.size()) + " results";
     for (const auto& x : effects) what += "; " + x;
     return what;
   });
@@ -421,9 +554,13 @@ int cmd_result(const std::vector<std::string>& args_in) {
 
 int cmd_show(const std::vector<std::string>& args) {
   po::options_description o("options");
-  std::string file;
+  std::string file, format, by = "board", out;
   o.add_options()("file", po::value(&file)->required(), "event file")(
-      "round", po::value<int>(), "round (default: the last paired round)");
+      "round", po::value<int>(), "round (default: the last paired round)")(
+      "format", po::value(&format), "the pairing list as text, csv, json or html")(
+      "by", po::value(&by), "with --format: board (default), name (alphabetical) or both")(
+      "cards", "with --format: one pairing card per board")(
+      "output,o", po::value(&out), "write to this file (atomically) instead of standard output");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -434,6 +571,10 @@ int cmd_show(const std::vector<std::string>& args) {
     throw EventInputError("round " + std::to_string(r) + " is not paired (the event has " +
                           std::to_string(e.settings.rounds) + " rounds, " +
                           std::to_string(paired_rounds(e)) + " paired)");
+  if (!format.empty() || !out.empty()) {
+    if (r == 0) throw EventError("no round is paired yet");
+    return cmd_show_round(e, r, format.empty() ? "text" : format, by, vm.count("cards") > 0, out);
+  }
   if (r == 0) {
     std::cout << e.tournament.player_count() << " players registered, no round paired yet\n";
     return kExitOk;

@@ -41,8 +41,10 @@ struct RoundPairing {
   std::string error;
 };
 
-RoundPairing pair_round(const ap::Tournament& t, int round) {
-  auto d = ap::pair_dutch(t, round);
+RoundPairing pair_round(const ap::Tournament& t, int round, std::optional<ap::DutchRules> rules) {
+  ap::DutchOptions o;
+  o.rules = ap::dutch_rules(t, rules);
+  auto d = ap::pair_dutch(t, round, o);
   return {d.pairs, d.bye, d.ok, d.error};
 }
 
@@ -85,7 +87,8 @@ std::optional<ap::Tournament> load(const std::string& path) {
 // only declare byes/absences do not count).
 int next_round(const ap::Tournament& t) { return t.paired_rounds() + 1; }
 
-int run_dutch(const std::string& in, const std::optional<std::string>& out) {
+int run_dutch(const std::string& in, const std::optional<std::string>& out,
+              std::optional<ap::DutchRules> rules) {
   if (out && !out->empty() && *out != "-") ap::refuse_same_file(*out, {in});
   const auto loaded = load(in);
   if (!loaded) return kExitInvalidFile;
@@ -102,7 +105,7 @@ int run_dutch(const std::string& in, const std::optional<std::string>& out) {
   }
   for (const auto& w : ap::check_points(t))
     std::cerr << "arbiter pair: warning: " << in << ": " << w << '\n';
-  RoundPairing p = pair_round(t, round);
+  RoundPairing p = pair_round(t, round, rules);
   if (!p.ok) {
     std::cerr << "arbiter pair: no legal pairing for round " << round
               << (p.error.empty() ? "" : ": " + p.error) << '\n';
@@ -158,7 +161,7 @@ std::string describe(const std::vector<std::pair<ap::Tpn, ap::Tpn>>& g) {
   return s.empty() ? "none" : s;
 }
 
-int run_check(const std::string& in, bool as_json) {
+int run_check(const std::string& in, bool as_json, std::optional<ap::DutchRules> rules) {
   const auto loaded = load(in);
   if (!loaded) return kExitInvalidFile;
   const ap::Tournament& t = *loaded;
@@ -198,8 +201,9 @@ int run_check(const std::string& in, bool as_json) {
   };
   if (tables.size() == 2 && matches(tables[1]) > matches(tables[0])) tables.erase(tables.begin());
   for (int r = 1; r <= rounds; ++r) {
-    RoundPairing want = recorded(t, r), got = tables.empty() ? pair_round(before_round(t, r), r)
-                                                             : from_table(tables[0], r);
+    RoundPairing want = recorded(t, r), got = tables.empty()
+                                                  ? pair_round(before_round(t, r), r, rules)
+                                                  : from_table(tables[0], r);
     // The free player of an odd round robin is not a pairing-allocated bye.
     if (!tables.empty()) want.bye = 0;
     std::set<std::pair<ap::Tpn, ap::Tpn>> ws(want.games.begin(), want.games.end()),
@@ -295,18 +299,23 @@ int run_round_robin(int n, bool dbl, bool swap, std::optional<std::string> seed,
 
 int run(const std::vector<std::string>& args) {
   po::options_description opts("arbiter pair options");
-  std::string dutch, check, seed;
+  std::string dutch, check, seed, rules_text;
   int rr = 0;
   opts.add_options()("help,h", "show this help")(
-      "dutch", po::value(&dutch), "pair the next round of this TRF file (FIDE Dutch, C.04.3 2026)")(
-      ",p", po::value<std::string>()->implicit_value(""),
-      "--dutch: write the pairing to this file (default stdout)")(
-      "check", po::value(&check), "re-pair every round of this TRF file; list rounds that differ")(
+      "dutch", po::value(&dutch)->implicit_value(""),
+      "pair the next round of this TRF file (FIDE Dutch, C.04.3; the file may also follow the "
+      "other options)")(",p", po::value<std::string>()->implicit_value(""),
+                        "--dutch: write the pairing to this file (default stdout)")(
+      "check", po::value(&check)->implicit_value(""),
+      "re-pair every round of this TRF file; list rounds that differ")(
       "round-robin", po::value(&rr), "print the Berger table for N players")(
       "double", "--round-robin: double round robin")(
       "no-swap", "--double: do not swap the last two rounds of the first cycle")(
       "seed", po::value(&seed), "--round-robin: draw pairing numbers by lot, reproducibly from S")(
       "lots", "--round-robin: draw pairing numbers by lot from a random seed (printed)")(
+      "rules", po::value(&rules_text),
+      "--dutch, --check: the C.04.3 edition, 2017 (events started before 1 February 2026) or "
+      "2026 (default; a TRF 192 FIDE_DUTCH_2017 code also selects 2017)")(
       "json", "JSON output (--check, --round-robin)")("input",
                                                       po::value<std::vector<std::string>>(), "");
   po::positional_options_description pos;
@@ -319,8 +328,16 @@ int run(const std::vector<std::string>& args) {
     std::cerr << "arbiter pair: " << e.what() << '\n';
     return kExitError;
   }
+  // `pair --dutch --rules 2017 in.trf`: the file may follow the other options.
+  std::vector<std::string> inputs;
+  if (vm.count("input")) inputs = vm["input"].as<std::vector<std::string>>();
+  for (std::string* mode : {&dutch, &check})
+    if (vm.count(mode == &dutch ? "dutch" : "check") && mode->empty() && inputs.size() == 1) {
+      *mode = inputs.front();
+      inputs.clear();
+    }
   const int modes = !dutch.empty() + !check.empty() + (vm.count("round-robin") > 0);
-  if (vm.count("help") || modes != 1 || vm.count("input")) {
+  if (vm.count("help") || modes != 1 || !inputs.empty()) {
     (vm.count("help") ? std::cout : std::cerr)
         << "usage: arbiter pair --dutch in.trf -p [out.txt]\n"
            "       arbiter pair --check in.trf [--json]\n"
@@ -335,13 +352,21 @@ int run(const std::vector<std::string>& args) {
         << opts;
     return vm.count("help") ? kExitOk : kExitError;
   }
+  std::optional<ap::DutchRules> rules;
+  if (vm.count("rules")) {
+    rules = ap::parse_dutch_rules(rules_text);
+    if (!rules || vm.count("round-robin")) {
+      std::cerr << "arbiter pair: --rules takes 2017 or 2026, with --dutch or --check\n";
+      return kExitError;
+    }
+  }
   try {
     if (!dutch.empty()) {
       std::optional<std::string> out;
       if (vm.count("-p")) out = vm["-p"].as<std::string>();
-      return run_dutch(dutch, out);
+      return run_dutch(dutch, out, rules);
     }
-    if (!check.empty()) return run_check(check, vm.count("json") > 0);
+    if (!check.empty()) return run_check(check, vm.count("json") > 0, rules);
     return run_round_robin(rr, vm.count("double") > 0, !vm.count("no-swap"),
                            vm.count("seed") ? std::optional(seed) : std::nullopt,
                            vm.count("lots") > 0, vm.count("json") > 0);

@@ -228,6 +228,10 @@ int run(const std::vector<std::string>& args) {
       "no-variations", "do not replay variations (RAVs)")(
       "no-search", "recognise dead positions by material only (no unwinnability search)")(
       "full-search", "search also when the winner still has a queen or rook")(
+      "regime", po::value<std::string>(),
+      "standard|rapid|blitz|rapid-unsupervised|blitz-unsupervised: the rules the games were "
+      "played under (Laws A.4/A.5, B.2/B.3); default: from each game's TimeControl tag (A.1/B.1), "
+      "adequately supervised")(
       "node-budget",
       po::value<uint64_t>(&o.validate.node_budget)->default_value(o.validate.node_budget),
       "search nodes per unwinnability question");
@@ -250,6 +254,15 @@ int run(const std::vector<std::string>& args) {
   o.validate.check_variations = !vm.count("no-variations");
   o.validate.dead_position_search = !vm.count("no-search");
   o.validate.full_search = vm.count("full-search") > 0;
+  if (vm.count("regime")) {
+    const std::string& text = vm["regime"].as<std::string>();
+    o.validate.regime = adj::parse_regime(text);
+    if (!o.validate.regime) {
+      std::cerr << "arbiter validate: --regime: unknown regime '" << text
+                << "' (standard, rapid, blitz, rapid-unsupervised or blitz-unsupervised)\n";
+      return kExitUsage;
+    }
+  }
   o.validate.final_fen = false;  // not part of either report
   o.validate.tags = o.json;      // the human report names only games with problems
   o.progress = ::isatty(2) && !::isatty(1) ? true : ::isatty(2) != 0;

@@ -39,10 +39,28 @@ namespace arbiter::cli::event {
 // Armageddon applied when it has been played.
 std::string standings_report(const Event& e, const std::string& format,
                              const std::string& filter = {});  // text|tsv|csv|json|html
+// The TRF-2026 report for rating (points, ranks and tiebreaks filled in), as `event export`.
+std::string trf_report(const Event& e);
+// The results of a round's games from PGN (`event results --pgn`, the desk's PGN upload): each
+// game validated, and the result of a clean one recorded on its board when the players, colours
+// and round match the pairing and the board has no other result. `round` 0: the last paired.
+// Lines name PGN_FILE:LINE. Throws EventError when the round is not paired.
+struct PgnResults {
+  int round = 0;
+  std::vector<std::string> recorded, refused, warnings;
+};
+PgnResults record_pgn_results(Event& e, int round, const std::string& text,
+                              const std::string& pgn_file);
 // Subcommands implemented in event_results.cpp.
 int cmd_standings(const std::vector<std::string>& args);
 int cmd_playoff(const std::vector<std::string>& args);
 int cmd_export(const std::vector<std::string>& args);
 int cmd_report(const std::vector<std::string>& args);
 int cmd_results(const std::vector<std::string>& args);
+int cmd_prizes(const std::vector<std::string>& args);
+int cmd_wallchart(const std::vector<std::string>& args);
+int cmd_card(const std::vector<std::string>& args);
+// A round's pairing list (by board, by name or both) or its pairing cards, as a publication.
+int cmd_show_round(const Event& e, int round, const std::string& format, const std::string& by,
+                   bool cards, const std::string& out);
 }  // namespace arbiter::cli::event

@@ -10,6 +10,7 @@
 #include "arbiter/engine/pgn.h"
 #include "arbiter/engine/setup.h"
 #include "arbiter/pairing/crosstable_export.h"
+#include "arbiter/pairing/event_publications.h"
 #include "arbiter/pairing/file_io.h"
 #include "arbiter/pairing/playoff.h"
 #include "arbiter/pairing/standings_trf.h"
@@ -86,7 +87,17 @@ bool finished(const Event& e) {
   return paired_rounds(e) == e.settings.rounds && missing_results(e, e.settings.rounds).empty();
 }
 
+// No publication or report replaces an event file (its own, another event's, through a link):
+// that would bypass the journal, and undo would lose the later changes.
+void refuse_any_event_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string first;
+  if (in && std::getline(in, first) && first.rfind("XAR FORMAT arbiter-event ", 0) == 0)
+    throw FileInputError(path, 0, 0, "is an arbiter event file; write the output to another file");
+}
+
 void write_out(const std::string& path, const std::string& text) {
+  refuse_any_event_file(path);
   // Reports are written the same way as the event: never a half-written file on the board.
   write_file_atomically(path, text);
 }
@@ -100,6 +111,42 @@ std::string lot_line(const Event& e, const std::string& what, std::string& hex) 
   hex = chess960::sha256_hex(std::to_string(e.settings.seed) + ":" + what);
   return "sha256(\"" + std::to_string(e.settings.seed) + ":" + what + "\") = " + hex.substr(0, 8) +
          "...";
+}
+
+}  // namespace
+
+namespace {
+
+// --format and -o of every publication command.
+void publication_options(po::options_description& o, std::string& format, std::string& out) {
+  o.add_options()("format", po::value(&format), "text (default), csv, json or html")(
+      "output,o", po::value(&out), "write to this file (atomically) instead of standard output");
+}
+
+void publish(const std::string& text, const std::string& out) {
+  if (out.empty()) {
+    std::cout << text;
+    return;
+  }
+  write_out(out, text);
+  std::cout << "wrote " << out << '\n';
+}
+
+// The final order for prizes: the standings (tie-breaks, Armageddon) as the event defines them.
+std::vector<FinalRow> final_rows(const Event& e) {
+  Computed c = compute(e);
+  std::vector<FinalRow> rows;
+  for (const auto& r : c.s.rows)
+    rows.push_back({Tpn(r.start_no), Points(r.points * 10 + 0.5), r.rank});
+  return rows;
+}
+
+std::string slurp_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw EventInputError(path + ": cannot read");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
 }
 
 }  // namespace
@@ -127,20 +174,98 @@ std::string standings_report(const Event& e, const std::string& format, const st
   throw EventInputError("unknown format '" + format + "' (text, tsv, csv, json, html, crosstable)");
 }
 
+std::string trf_report(const Event& e) {
+  Computed c = compute(e);
+  apply_standings(c.t, c.s);
+  TrfWriteOptions w;
+  w.format = TrfFormat::Trf2026;
+  w.recompute_points = true;
+  return write_trf(c.t, w);
+}
+
 int cmd_standings(const std::vector<std::string>& args) {
   po::options_description o("options");
-  std::string file, format = "text", filter;
+  std::string file, format = "text", filter, out;
   o.add_options()("file", po::value(&file)->required(), "event file")(
       "format", po::value(&format), "text, crosstable, tsv, csv, json or html")(
       "filter", po::value(&filter),
       "sub-ranking: \"players=3,7\" (e.g. the residents of a region), \"sex=w\", "
-      "\"born>=2008\", \"rating<2000\", \"fed=ESP\" (';' joins)");
+      "\"born>=2008\", \"rating<2000\", \"fed=ESP\" (';' joins)")(
+      "output,o", po::value(&out), "write to this file (atomically) instead of standard output");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, "standings FILE [--format F] [--filter F]")) return kExitOk;
   Event e = load(file);
-  std::cout << standings_report(e, format, filter);
+  publish(standings_report(e, format, filter), out);
+  return kExitOk;
+}
+
+std::vector<PrizeAward> event_prizes(const Event& e, const PrizeSpec& spec) {
+  return award_prizes(e, final_rows(e), spec);
+}
+
+int cmd_prizes(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, spec_file, format = "text", out;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "spec", po::value(&spec_file)->required(), "the prize file (format: README, event prizes)");
+  publication_options(o, format, out);
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, "prizes FILE --spec PRIZES.txt [--format F] [-o OUT]"))
+    return kExitOk;
+  const auto f = parse_publication_format(format);
+  Event e = load(file);
+  PrizeSpec spec = parse_prize_spec(slurp_file(spec_file), spec_file);
+  publish(render(prize_list(e, event_prizes(e, spec)), f), out);
+  return kExitOk;
+}
+
+int cmd_wallchart(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, format = "text", out;
+  o.add_options()("file", po::value(&file)->required(), "event file");
+  publication_options(o, format, out);
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, "wallchart FILE [--format F] [-o OUT]")) return kExitOk;
+  const auto f = parse_publication_format(format);
+  publish(render(wall_chart(load(file)), f), out);
+  return kExitOk;
+}
+
+int cmd_card(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, player, format = "text", out;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "player", po::value(&player)->required(), "pairing number, FIDE id or name");
+  publication_options(o, format, out);
+  po::positional_options_description pos;
+  pos.add("file", 1).add("player", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, "card FILE PLAYER [--format F] [-o OUT]")) return kExitOk;
+  const auto f = parse_publication_format(format);
+  Event e = load(file);
+  publish(render(player_card(e, find_player(e, player)), f), out);
+  return kExitOk;
+}
+
+int cmd_show_round(const Event& e, int round, const std::string& format, const std::string& by,
+                   bool cards, const std::string& out) {
+  const auto f = parse_publication_format(format);
+  std::vector<Table> pages;
+  if (cards) {
+    pages = pairing_cards(e, round);
+  } else {
+    if (by != "board" && by != "name" && by != "both")
+      throw EventInputError("--by: expected board, name or both, not '" + by + "'");
+    if (by != "name") pages.push_back(pairing_list(e, round));
+    if (by != "board") pages.push_back(pairing_list_alphabetical(e, round));
+  }
+  publish(render(pages, f), out);
   return kExitOk;
 }
 
@@ -218,13 +343,8 @@ int cmd_export(const std::vector<std::string>& args) {
   if (!parse(args, o, pos, vm, "export FILE --trf OUT.trf")) return kExitOk;
   refuse_event_as_output(trf, file);
   Event e = load(file);
-  Computed c = compute(e);
-  apply_standings(c.t, c.s);
-  TrfWriteOptions w;
-  w.format = TrfFormat::Trf2026;
-  w.recompute_points = true;
-  write_out(trf, write_trf(c.t, w));
-  std::cout << "wrote " << trf << " (TRF-2026, " << c.t.player_count() << " players, "
+  write_out(trf, trf_report(e));
+  std::cout << "wrote " << trf << " (TRF-2026, " << e.tournament.player_count() << " players, "
             << paired_rounds(e) << " rounds)\n";
   return kExitOk;
 }
@@ -293,6 +413,74 @@ std::string read_pgn_text(const std::string& path) {
   return text;
 }
 }  // namespace
+PgnResults record_pgn_results(Event& e, int round, const std::string& text,
+                              const std::string& pgn_file) {
+  PgnResults out;
+  if (!round) round = paired_rounds(e);
+  if (round < 1 || round > paired_rounds(e))
+    throw EventError("round " + std::to_string(round) + " is not paired");
+  auto games = pgn::read_all(text);
+  for (const auto& g : games) {
+    auto rep = adjudication::validate_game(g);
+    std::string where = pgn_file + ":" + std::to_string(rep.first_line) + ": game " +
+                        std::to_string(rep.index + 1) + " " + tag(rep, "White") + " - " +
+                        tag(rep, "Black") + " " + rep.result;
+    auto refuse = [&](const std::string& why) { out.refused.push_back(where + ": " + why); };
+    if (rep.status() == adjudication::GameStatus::Errors) {
+      for (const auto& i : rep.issues)
+        if (i.severity == pgn::Severity::Error) {
+          refuse(i.message + " [" + i.code + "]");
+          break;
+        }
+      continue;
+    }
+    if (rep.result != "1-0" && rep.result != "0-1" && rep.result != "1/2-1/2") {
+      refuse("no result (" + (rep.result.empty() ? std::string("none") : rep.result) + ")");
+      continue;
+    }
+    std::string rt = tag(rep, "Round");
+    if (!rt.empty() && rt != "?" && rt != "-") {
+      std::string lead = rt.substr(0, rt.find('.'));
+      if (lead != std::to_string(round)) {
+        refuse("Round tag '" + rt + "' is not round " + std::to_string(round));
+        continue;
+      }
+    }
+    Tpn w = 0, b = 0;
+    try {
+      std::string wid = tag(rep, "WhiteFideId"), bid = tag(rep, "BlackFideId");
+      w = find_player(e, wid.empty() ? tag(rep, "White") : wid);
+      b = find_player(e, bid.empty() ? tag(rep, "Black") : bid);
+    } catch (const EventError& x) {
+      refuse(x.what());
+      continue;
+    }
+    int board = find_board(e, round, w, b);
+    if (!board) {
+      refuse("these players do not meet in round " + std::to_string(round));
+      continue;
+    }
+    if (e.settings.boards[round][board - 1].first != w) {
+      refuse("colours differ from the pairing of board " + std::to_string(board));
+      continue;
+    }
+    if (auto why = wrong_start(e, round, tag(rep, "FEN")); !why.empty())
+      out.warnings.push_back(where + ": " + why);
+    std::string old = board_result(e, round, board);
+    if (old == rep.result) continue;  // the same result again
+    if (!old.empty()) {
+      refuse("board " + std::to_string(board) + " has " + old +
+             " already (correct it with `arbiter event result`)");
+      continue;
+    }
+    set_result(e, round, board, rep.result);
+    out.recorded.push_back("round " + std::to_string(round) + " board " + std::to_string(board) +
+                           ": " + player_label(e, w) + " - " + player_label(e, b) + " " +
+                           rep.result);
+  }
+  out.round = round;
+  return out;
+}
 
 int cmd_results(const std::vector<std::string>& args) {
   po::options_description o("options");
@@ -305,72 +493,15 @@ int cmd_results(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse(args, o, pos, vm, "results FILE --pgn GAMES.pgn [--round R]")) return kExitOk;
   const std::string text = read_pgn_text(pgn_file);
-  std::vector<std::string> recorded, refused, warnings;
+  if (vm.count("round") && vm["round"].as<int>() < 1)
+    throw EventError("round " + std::to_string(vm["round"].as<int>()) + " is not paired");
+  PgnResults res;
   modify(file, [&](Event& e) {
-    int round = vm.count("round") ? vm["round"].as<int>() : paired_rounds(e);
-    if (round < 1 || round > paired_rounds(e))
-      throw EventError("round " + std::to_string(round) + " is not paired");
-    auto games = pgn::read_all(text);
-    for (const auto& g : games) {
-      auto rep = adjudication::validate_game(g);
-      std::string where = pgn_file + ":" + std::to_string(rep.first_line) + ": game " +
-                          std::to_string(rep.index + 1) + " " + tag(rep, "White") + " - " +
-                          tag(rep, "Black") + " " + rep.result;
-      auto refuse = [&](const std::string& why) { refused.push_back(where + ": " + why); };
-      if (rep.status() == adjudication::GameStatus::Errors) {
-        for (const auto& i : rep.issues)
-          if (i.severity == pgn::Severity::Error) {
-            refuse(i.message + " [" + i.code + "]");
-            break;
-          }
-        continue;
-      }
-      if (rep.result != "1-0" && rep.result != "0-1" && rep.result != "1/2-1/2") {
-        refuse("no result (" + (rep.result.empty() ? std::string("none") : rep.result) + ")");
-        continue;
-      }
-      std::string rt = tag(rep, "Round");
-      if (!rt.empty() && rt != "?" && rt != "-") {
-        std::string lead = rt.substr(0, rt.find('.'));
-        if (lead != std::to_string(round)) {
-          refuse("Round tag '" + rt + "' is not round " + std::to_string(round));
-          continue;
-        }
-      }
-      Tpn w = 0, b = 0;
-      try {
-        std::string wid = tag(rep, "WhiteFideId"), bid = tag(rep, "BlackFideId");
-        w = find_player(e, wid.empty() ? tag(rep, "White") : wid);
-        b = find_player(e, bid.empty() ? tag(rep, "Black") : bid);
-      } catch (const EventError& x) {
-        refuse(x.what());
-        continue;
-      }
-      int board = find_board(e, round, w, b);
-      if (!board) {
-        refuse("these players do not meet in round " + std::to_string(round));
-        continue;
-      }
-      if (e.settings.boards[round][board - 1].first != w) {
-        refuse("colours differ from the pairing of board " + std::to_string(board));
-        continue;
-      }
-      if (auto why = wrong_start(e, round, tag(rep, "FEN")); !why.empty())
-        warnings.push_back(where + ": " + why);
-      std::string old = board_result(e, round, board);
-      if (old == rep.result) continue;  // the same result again
-      if (!old.empty()) {
-        refuse("board " + std::to_string(board) + " has " + old +
-               " already (correct it with `arbiter event result`)");
-        continue;
-      }
-      set_result(e, round, board, rep.result);
-      recorded.push_back("round " + std::to_string(round) + " board " + std::to_string(board) +
-                         ": " + player_label(e, w) + " - " + player_label(e, b) + " " + rep.result);
-    }
-    return "results of round " + std::to_string(round) + " from " + pgn_file + " (" +
-           std::to_string(recorded.size()) + " recorded)";
+    res = record_pgn_results(e, vm.count("round") ? vm["round"].as<int>() : 0, text, pgn_file);
+    return "results of round " + std::to_string(res.round) + " from " + pgn_file + " (" +
+           std::to_string(res.recorded.size()) + " recorded)";
   });
+  const auto& [round, recorded, refused, warnings] = res;
   for (const auto& r : recorded) std::cout << "recorded: " << r << '\n';
   for (const auto& r : refused) std::cout << "refused: " << r << '\n';
   for (const auto& w : warnings) std::cout << "warning: " << w << '\n';

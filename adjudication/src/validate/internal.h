@@ -73,4 +73,13 @@ bool side_cannot_mate_by_material(const Position& pos, Color side);
 // proves nothing.
 bool forced_dead(const Position& pos, int depth);
 
+// Laws A.5.2: the written move read as the player made it, by the moving piece's own rules,
+// where it is illegal (leaves or puts its king in check; castling out of, through or into check
+// or without the right). Move::none() if the text is legal, or cannot be read so (a king
+// captured, a pawn left unpromoted on the last rank, no such piece or more than one).
+Move read_illegal_move(const Position& pos, std::string_view text);
+// The side not to move is in check: an illegal position only an illegal move that stood
+// (A.5.2) leaves on the board.
+bool king_exposed(const Position& pos);
+
 }  // namespace arbiter::adjudication::detail

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "arbiter/adjudication/regime.h"
 #include "arbiter/adjudication/unwinnability.h"
 #include "arbiter/engine/chess960.h"
 #include "arbiter/engine/pgn_tags.h"
@@ -17,6 +18,8 @@
 #include "arbiter/engine/setup.h"
 #include "arbiter/engine/uci.h"
 #include "internal.h"
+#include "unwinnable/material.h"
+#include "unwinnable/search.h"
 
 namespace arbiter::adjudication {
 
@@ -103,6 +106,30 @@ bool pos_has_heavy(const Position& pos, Color c) {
   return false;
 }
 
+// Whether `side` has a short helpmate from `pos`: the quick first looks of the unwinnability
+// solver (a few hundred nodes each): a mate at once, or, for a side with pawns but no queen or
+// rook, a pawn walked to a queen (the other side making way) and a mate with it. The line is
+// checked move by move to end in checkmate by `side`: a true answer is a witness that the
+// position is not dead (Laws 5.2.2); false proves nothing.
+bool short_helpmate(const Position& pos, Color side) {
+  if (detail::material_proves_unwinnable(pos, side, nullptr, nullptr)) return false;
+  detail::TranspositionTable tt(10);
+  detail::Helpmate glance(side);
+  std::vector<Move> line;
+  if (glance.run(pos, 1, 6, 400, 800, &tt, line)) return replays_to_mate(pos, line, side);
+  if (pos.pieces(side, QUEEN) | pos.pieces(side, ROOK) || !pos.pieces(side, PAWN)) return false;
+  detail::Helpmate promo(side);
+  promo.winner_promotes_to(QUEEN);
+  std::vector<Move> first;
+  if (!promo.run(pos, 1, 30, 400, 0, &tt, first)) return false;
+  Position next = pos;
+  for (Move m : first) next.play(m);
+  detail::Helpmate mate(side);
+  if (!mate.run(next, 1, 6, 400, 800, &tt, line)) return false;
+  first.insert(first.end(), line.begin(), line.end());
+  return replays_to_mate(pos, first, side);
+}
+
 // Castling written "O-O" or "O-O-O" without a suffix, when it is legal (Laws 3.8.2): the move
 // the general SAN parser returns for it (strict SAN checks a check mark only when there is one),
 // found without the detour through it. Anything else is left to the general parser.
@@ -148,7 +175,10 @@ class Validator {
 
     check_result_tag();
     tc_ = detail::check_tags(g_, tags_, sink_);
+    regime_ = opt_.regime ? *opt_.regime : regime_of_time_control();
+    a5_ = unsupervised(regime_);
     if (setup_start()) {
+      if (a5_) note_wrong_setup();
       replay();
       judge_end();
     }
@@ -183,6 +213,19 @@ class Validator {
   uint64_t keys_inline_[kKeysInline];
   std::unique_ptr<uint64_t[]> keys_heap_;
   uint64_t* keys_ = keys_inline_;
+  // The main line's moves and their tokens, per ply (raw 16-bit moves, Move::none() for a null
+  // move), the same way: a dead position found at the end is traced back to its first ply.
+  uint16_t moves_inline_[kKeysInline];
+  uint32_t tokens_inline_[kKeysInline];
+  std::unique_ptr<uint16_t[]> moves_heap_;
+  std::unique_ptr<uint32_t[]> tokens_heap_;
+  uint16_t* moves_ = moves_inline_;
+  uint32_t* tokens_ = tokens_inline_;
+  // Where the main line's legal play starts: the start position, or the position after the
+  // last null move or illegal move that stood (from which later positions are not reached by
+  // legal moves alone).
+  int legal_from_ply_ = 0;
+  std::optional<Position> legal_from_;
   // A 1,024-bit filter of the keys since the last capture or pawn move: a key whose bit is
   // clear has not occurred there, and only the others are compared with earlier positions.
   uint64_t seen_[16] = {};
@@ -200,12 +243,77 @@ class Validator {
   bool automatic_draws_ = true;
   // The game's date (last Date tag, else UTCDate, else EventDate) as yyyymmdd, 0 if unknown.
   int date_ = 0;
+  // The regime (Appendix A / B): A.5 in force (rapid or blitz without adequate supervision),
+  // an illegal move that stood (A.5.2) has been played, the ply after which both kings were
+  // in check (A.5.4), and a start position with a wrongly placed king or rooks (A.5.1.2).
+  Regime regime_ = Regime::Standard;
+  bool a5_ = false;
+  bool illegal_stood_ = false;
+  int both_in_check_ply_ = -1;
+  bool wrong_king_[COLOR_NB] = {};
+  Bitboard wrong_rooks_ = 0;
 
   // Clock comments ([%clk]) on the main line.
   double last_clock_[2] = {-1, -1};
   int clock_side_ = -1;  // side whose move the next comment annotates
   int clock_warnings_ = 0;
   std::optional<pgn::TimeControl> tc_;
+
+  // Laws A.1 / B.1 from the TimeControl tag (standard without one), adequately supervised.
+  Regime regime_of_time_control() const {
+    if (tc_)
+      if (auto minutes = pgn::minutes_for_60_moves(*tc_))
+        return supervised_regime(*minutes <= 10  ? TimeClass::Blitz
+                                 : *minutes < 60 ? TimeClass::Rapid
+                                                 : TimeClass::Standard);
+    return Regime::Standard;
+  }
+
+  // Laws A.5.1.2: a game started from a set-up (a start array) with a wrongly placed king or
+  // rook: castling with that king, or with that rook, is not allowed once 10 moves are played.
+  // Wrongly placed: a king or rook that does not mirror the opponent's (the set-up was not one
+  // position for both, as every standard or FIDE Chess960 game is), in standard chess a king off
+  // the e-file or a rook off the corners, in Chess960 a king not between its rooks. A valid
+  // start position (standard, or Chess960 by Guidelines II.2) has none.
+  void note_wrong_setup() {
+    const Setup s = main_.pos.to_setup();
+    if (!looks_like_start_array(s)) return;
+    if (chess960_ ? bool(chess960::verify(s, false))
+                  : main_.pos.to_setup().board == Position::standard().to_setup().board)
+      return;
+    const Position& p = main_.pos;
+    for (Color c : {WHITE, BLACK}) {
+      const Rank back = c == WHITE ? RANK_1 : RANK_8, other = c == WHITE ? RANK_8 : RANK_1;
+      const Square k = p.king_square(c);
+      const Bitboard rooks = p.pieces(c, ROOK) & rank_bb(back);
+      Bitboard mirrored = 0;  // the opponent's back-rank rooks' files, on this back rank
+      for (Bitboard b = p.pieces(~c, ROOK) & rank_bb(other); b;)
+        mirrored |= square_bb(make_square(file_of(pop_lsb(b)), back));
+      bool wrong = file_of(k) != file_of(p.king_square(~c));
+      if (chess960_) {
+        const bool left = rooks & (square_bb(k) - 1), right = rooks & ~((square_bb(k) << 1) - 1);
+        wrong |= !(left && right);
+      } else {
+        wrong |= k != make_square(FILE_E, back);
+        mirrored &= square_bb(make_square(FILE_A, back)) | square_bb(make_square(FILE_H, back));
+      }
+      wrong_king_[c] = wrong;
+      wrong_rooks_ |= rooks & ~mirrored;
+    }
+  }
+
+  // A.5.1.2 after 10 moves by each player (plies counted from the game's start).
+  void check_castling_after_setup(const Move m, int ply, const pgn::Token& t, const Position& pos) {
+    if (!m.is_castling() || ply <= 20) return;
+    const Color us = pos.side_to_move();
+    if (!wrong_king_[us] && !(wrong_rooks_ & square_bb(m.to()))) return;
+    sink_.warn("illegal-move-stands", ply, t.where,
+               detail::move_prefix(pos) + " " + std::string(g_.token_text(t)) + where_text() +
+                   ": castling with a wrongly placed " + (wrong_king_[us] ? "king" : "rook") +
+                   " is not allowed once 10 moves are played (Laws A.5.1.2); nobody claimed "
+                   "it, so it stands (A.5.2, " +
+                   regime_name(regime_) + ")");
+  }
 
   Location tag_at(std::string_view name) const {
     for (auto it = g_.tags.rbegin(); it != g_.tags.rend(); ++it)
@@ -358,8 +466,13 @@ class Validator {
     if (g_.tokens.size() + 1 > kKeysInline) {
       keys_heap_ = std::make_unique_for_overwrite<uint64_t[]>(g_.tokens.size() + 1);
       keys_ = keys_heap_.get();
+      moves_heap_ = std::make_unique_for_overwrite<uint16_t[]>(g_.tokens.size() + 1);
+      moves_ = moves_heap_.get();
+      tokens_heap_ = std::make_unique_for_overwrite<uint32_t[]>(g_.tokens.size() + 1);
+      tokens_ = tokens_heap_.get();
     }
     start_turn_ = main_.pos.side_to_move();
+    legal_from_ = main_.pos;
     keys_[0] = main_.pos.repetition_key();
     std::fill(std::begin(seen_), std::end(seen_), 0);
     seen_word(keys_[0]) |= seen_bit(keys_[0]);
@@ -405,7 +518,7 @@ class Validator {
     const pgn::Token* next = g_.tokens.data();
     const pgn::Token* const end = next + g_.tokens.size();
     while (next != end) {
-      if (!keep_before_ && cur_ == &main_ && !main_.broken && ended_ply_ < 0) {
+      if (!keep_before_ && !a5_ && cur_ == &main_ && !main_.broken && ended_ply_ < 0) {
         next = main_moves(next, end);
         if (next == end) break;
       }
@@ -469,7 +582,7 @@ class Validator {
       if (m.is_none() && !plain_castling(main_.pos, text, m)) break;
       main_.pos.play(m);
       ++main_.ply;
-      if (after_main_move(*t)) return t + 1;
+      if (after_main_move(*t, m)) return t + 1;
     }
     return t;
   }
@@ -506,7 +619,10 @@ class Validator {
     L.has_before = true;
     L.pos = next;
     L.ply = ply;
-    if (main_line()) after_main_move(t);
+    if (main_line()) {
+      after_main_move(t, Move::none());
+      restart_legal_play();
+    }
   }
 
   void report_after_end(int ply, const pgn::Token& t) {
@@ -523,18 +639,48 @@ class Validator {
     if (L.broken) return;
     const std::string_view text = g_.token_text(t);
     if (ended_ply_ >= 0 && main_line()) report_after_end(L.ply + 1, t);
+    if (illegal_stood_ && takes_exposed_king(L, t, text)) return;
 
     Move m = parse_san_common(L.pos, text);
     if (m.is_none() && !plain_castling(L.pos, text, m) &&
         !read_other_move(L, t, text, L.ply + 1, m))
       return;
+    if (a5_) check_castling_after_setup(m, L.ply + 1, t, L.pos);
     if (keep_before_) {
       L.before = L.pos;
       L.has_before = true;
     }
+    const bool stood = illegal_stood_ && !L.pos.is_legal(m);
     L.pos.play(m);
     ++L.ply;
-    if (&L == &main_) after_main_move(t);
+    if (&L == &main_) {
+      after_main_move(t, m);
+      if (stood) restart_legal_play();
+    }
+  }
+
+  void restart_legal_play() {
+    legal_from_ply_ = main_.ply;
+    legal_from_ = main_.pos;
+  }
+
+  // After an illegal move stood (A.5.2) the king left in check may stand attacked: a move that
+  // takes it is never a move (the game had to be stopped before); the line ends there.
+  bool takes_exposed_king(Line& L, const pgn::Token& t, std::string_view text) {
+    if (!detail::king_exposed(L.pos)) return false;
+    const Square k = L.pos.king_square(~L.pos.side_to_move());
+    std::string_view last;
+    for (size_t i = 0; i + 1 < text.size(); ++i)
+      if (text[i] >= 'a' && text[i] <= 'h' && text[i + 1] >= '1' && text[i + 1] <= '8')
+        last = text.substr(i, 2);
+    if (parse_square(last) != k) return false;
+    L.broken = true;
+    sink_.error("illegal-move", L.ply + 1, t.where,
+                detail::move_prefix(L.pos) + " " + std::string(text) + where_text() +
+                    ": captures the king left in check by an illegal move (Laws A.5.2); the rest "
+                    "of this line cannot be checked; position before: " +
+                    L.pos.fen());
+    return true;
   }
 
   // A move that is not strict SAN of the usual shapes: strict SAN through the general parser,
@@ -559,6 +705,17 @@ class Validator {
                    "moves are in UCI notation ('" + std::string(text) + "' = " + to_san(L.pos, m) +
                        "), not SAN");
       }
+    } else if (const Move stood = a5_ ? detail::read_illegal_move(L.pos, text) : Move::none();
+               !stood.is_none()) {
+      // Laws A.5.2: nobody claimed the illegal move before the opponent's next move (the
+      // record goes on), so it stands; the game goes on from the position it reached.
+      m = stood;
+      illegal_stood_ = true;
+      sink_.warn("illegal-move-stands", ply, t.where,
+                 detail::move_prefix(L.pos) + " " + std::string(text) + where_text() + ": " +
+                     lenient.error().message() +
+                     "; nobody claimed it before the next move, so it stands (Laws A.5.2, " +
+                     regime_name(regime_) + ") and the game goes on from there");
     } else {
       bad_move(L, t, ply, lenient.error());
       return false;
@@ -590,7 +747,9 @@ class Validator {
     if (e.kind == SanError::Kind::Malformed) code = "unparsable-move";
     std::string msg = prefix + " " + text + where_text() + ": " + e.message() +
                       "; position before: " + L.pos.fen();
-    auto close = detail::closest_moves(L.pos, text, opt_.closest_moves);
+    auto close = illegal_stood_ && detail::king_exposed(L.pos)
+                     ? std::vector<std::string>{}
+                     : detail::closest_moves(L.pos, text, opt_.closest_moves);
     if (!close.empty()) {
       msg += "; closest legal moves: ";
       for (size_t i = 0; i < close.size(); ++i) msg += (i ? ", " : "") + close[i];
@@ -599,10 +758,13 @@ class Validator {
   }
 
   // Returns whether the game ended on the board with this move (for main_moves to stop).
-  [[gnu::always_inline]] bool after_main_move(const pgn::Token& t) {
+  [[gnu::always_inline]] bool after_main_move(const pgn::Token& t, Move m) {
     const Position& pos = main_.pos;
     const int ply = main_.ply;
+    moves_[ply] = m.raw();
+    tokens_[ply] = static_cast<uint32_t>(&t - g_.tokens.data());
     clock_side_ = ~pos.side_to_move();
+    if (illegal_stood_ && both_kings_in_check(pos, ply)) return true;
 
     // Laws 9.2.2: same position = same pieces, side to move, castling rights and en passant
     // capture possibilities (repetition_key). Positions before the last capture or pawn move
@@ -678,6 +840,7 @@ class Validator {
   // only moves that ends in a stalemate is left to the search at the end of the game).
   bool forced_dead_after(const Position& pos, int ply) {
     if (ended_ply_ >= 0 || popcount(pos.occupied()) > 6) return false;
+    if (illegal_stood_ && detail::king_exposed(pos)) return false;
     const Color us = pos.side_to_move();
     bool can_take = pos.in_check();
     for (Bitboard b = pos.pieces(~us) & ~pos.pieces(~us, KING); b && !can_take;)
@@ -686,6 +849,23 @@ class Validator {
     end_at(ply, "moves-after-dead-position",
            "a dead position: every series of legal moves ends in insufficient material or "
            "stalemate (Laws 5.2.2)");
+    return true;
+  }
+
+  // Laws A.5.4: both kings in check, still on the board after the next move: drawn.
+  bool both_kings_in_check(const Position& pos, int ply) {
+    if (!pos.in_check() || !detail::king_exposed(pos)) {
+      both_in_check_ply_ = -1;
+      return false;
+    }
+    if (both_in_check_ply_ < 0 || both_in_check_ply_ != ply - 1 || ended_ply_ >= 0) {
+      both_in_check_ply_ = ply;
+      return false;
+    }
+    end_at(ply, "moves-after-illegal-position",
+           "an illegal position (both kings in check since ply " +
+               std::to_string(both_in_check_ply_) +
+               ") still on the board after the next move (Laws A.5.4: drawn)");
     return true;
   }
 
@@ -741,9 +921,10 @@ class Validator {
       stalemate = !mate;
       r_.ending = mate ? "checkmate" : "stalemate";
     } else if (ended_ply_ >= 0) {
-      r_.ending = ended_code_ == "moves-after-fivefold"   ? "fivefold repetition"
-                  : ended_code_ == "moves-after-75-moves" ? "75-move rule"
-                                                          : "dead position";
+      r_.ending = ended_code_ == "moves-after-fivefold"           ? "fivefold repetition"
+                  : ended_code_ == "moves-after-75-moves"         ? "75-move rule"
+                  : ended_code_ == "moves-after-illegal-position" ? "illegal position (A.5.4)"
+                                                                  : "dead position";
     }
     const Location at = result_at_;
     const std::string res(pgn::to_string(result_));
@@ -777,8 +958,11 @@ class Validator {
                   ended_ply_, at,
                   "result " + res + " but the game was drawn at ply " + std::to_string(ended_ply_) +
                       " by " + ended_why_);
-    } else if (known && ended_ply_ < 0 && decisive(result_)) {
-      check_dead_and_forfeit(M, at, res);
+    } else if (known && ended_ply_ < 0 && !(illegal_stood_ && detail::king_exposed(M.pos))) {
+      if (decisive(result_))
+        check_dead_and_forfeit(M, at, res);
+      else
+        check_moves_after_dead(M);
     }
     if (known && result_ == GameResult::Draw && M.ply < 2 && !tags_[detail::TagIndex::FEN] &&
         ended_ply_ < 0)
@@ -820,6 +1004,12 @@ class Validator {
         return;
       }
       const DeadPosition d = solver_.dead_position(M.pos, opt_.node_budget);
+      if (d.is_dead() && trace_dead_position(d)) {
+        sink_.error("decisive-result-in-dead-position", ended_ply_, at,
+                    "result " + res + " but the game was drawn at ply " +
+                        std::to_string(ended_ply_) + " by " + ended_why_);
+        return;
+      }
       if (d.is_dead()) {
         sink_.error("decisive-result-in-dead-position", M.ply, at,
                     "result " + res +
@@ -840,6 +1030,57 @@ class Validator {
     }
     if (detail::side_cannot_mate_by_material(M.pos, winner))
       winner_cannot_mate(M, at, res, winner, "a bare king", forfeit());
+  }
+
+  // Laws 5.2.2: a dead position ends the game at once. Given that the final position of the main
+  // line is dead, finds the first dead one: every position reached from a dead one is dead too,
+  // so along the legal play it is found by bisection (a position the budget cannot settle is
+  // taken as not dead: the ply found is then dead for certain, if perhaps not the first). When
+  // it comes before the last move, the game ended there and the next move is reported; returns
+  // whether it did.
+  bool trace_dead_position(const DeadPosition& final_dead) {
+    const int last = main_.ply, from = legal_from_ply_;
+    if (!legal_from_ || last <= from) return false;
+    std::vector<Position> line{*legal_from_};
+    line.reserve(last - from + 1);
+    for (int ply = from + 1; ply <= last; ++ply)
+      line.push_back(line.back().after(Move(moves_[ply])));
+    int lo = from, hi = last;
+    while (lo < hi) {
+      const int mid = lo + (hi - lo) / 2;
+      if (solver_.dead_position(line[mid - from], opt_.node_budget).is_dead())
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    if (hi == last) return false;
+    const DeadPosition d = solver_.dead_position(line[hi - from], opt_.node_budget);
+    end_at(hi, "moves-after-dead-position", "a " + (d.is_dead() ? d.reason : final_dead.reason));
+    const pgn::Token& t = g_.tokens[tokens_[hi + 1]];
+    after_end_reported_ = true;
+    sink_.error(ended_code_, hi + 1, t.where,
+                "move " + detail::move_prefix(line[hi - from]) + " " +
+                    std::string(g_.token_text(t)) + " was played after the game had ended at ply " +
+                    std::to_string(hi) + " by " + ended_why_ + "; the game ended there");
+    r_.ending = "dead position";
+    return true;
+  }
+
+  // A game not won: whether it went on after a dead position (Laws 5.2.2) that neither the
+  // material nor the forced replies after each move showed: only with --full-search (the
+  // search costs about 0.4 ms for each final position of locked pawns or forced play, too much
+  // for every drawn game; a decisive result is searched by default, check_dead_and_forfeit).
+  void check_moves_after_dead(const Line& M) {
+    if (!opt_.dead_position_search || !opt_.full_search || M.ply <= legal_from_ply_) return;
+    // A short helpmate for either side shows at once that the position is not dead.
+    if (short_helpmate(M.pos, WHITE) || short_helpmate(M.pos, BLACK)) return;
+    const DeadPosition d = solver_.dead_position(M.pos, opt_.node_budget);
+    if (d.is_dead())
+      trace_dead_position(d);
+    else if (d.dead == Verdict::Undetermined)
+      sink_.warn("unwinnability-undetermined", M.ply, result_at_,
+                 "whether the final position is dead (Laws 5.2.2) is undetermined within " +
+                     std::to_string(opt_.node_budget) + " search nodes (--node-budget)");
   }
 
   // The winner cannot checkmate by any series of legal moves (the loser still can). A loss on

@@ -14,6 +14,7 @@
 #include "dynamic_matching.h"
 #include "edge_weight.h"
 #include "player_data.h"
+#include "rule_set.h"
 
 namespace arbiter::pairing {
 namespace dutch {
@@ -24,8 +25,14 @@ class Engine {
   using W = matching::WideUint<L>;
 
  public:
-  Engine(const DutchInput& in, std::vector<Player> players, const WeightLayout& layout)
-      : in_(in), layout_(layout), p_(std::move(players)), n_((int)p_.size()), m_(n_ + (n_ & 1)) {
+  Engine(const DutchInput& in, const RuleSet& rules, std::vector<Player> players,
+         const WeightLayout& layout)
+      : in_(in),
+        rules_(rules),
+        layout_(layout),
+        p_(std::move(players)),
+        n_((int)p_.size()),
+        m_(n_ + (n_ & 1)) {
     // Odd fields: a dummy vertex joined to everybody with the same weight stands for the PAB, so
     // that the matching is perfect (its partner is the player left unpaired).
     if (n_ & 1)
@@ -41,6 +48,7 @@ class Engine {
 
  private:
   const DutchInput& in_;
+  RuleSet rules_;
   WeightLayout layout_;
   std::vector<Player> p_;
   int n_;
@@ -69,7 +77,10 @@ class Engine {
     return last_round_ && (top_scorer_[x] || top_scorer_[y]);
   }
 
-  bool bye_candidate(int x) const { return p_[x].bye_eligible && p_[x].score <= bye_score_; }
+  // [C2], and [C5] (2026): only the lowest score that can get the PAB.
+  bool bye_candidate(int x) const {
+    return p_[x].bye_eligible && (!rules_.pab_lowest_score || p_[x].score <= bye_score_);
+  }
 
   // Writes `value` (< 2^width) into the next field.
   static void push(W& r, int width, std::uint64_t value) {
@@ -201,6 +212,24 @@ class Engine {
     return out;
   }
 
+  // pair_first_possible without the addends' solve when the answer is plain: after a solve on
+  // the candidates' base weights, the first candidate (read from the back) that a maximum-
+  // weight matching may hold (the ones before it cannot be in any, by complementary
+  // slackness) is v's partner already, or becomes it by a 4-cycle exchange that keeps the
+  // matching optimal. Returns false when that is not so (the caller then adds the addends).
+  bool pair_first_directly(int v, const std::vector<std::pair<int, W>>& worst_first) {
+    for (const auto& [u, base_weight] : worst_first) {
+      if (base_weight)
+        set(v, u, base_weight);
+      else if (!m_.weight(v, u).is_zero())
+        return false;  // an edge the addends would leave as it is: not a plain case
+    }
+    m_.solve();
+    for (auto it = worst_first.rbegin(); it != worst_first.rend(); ++it)
+      if (!it->second.is_zero() && m_.may_be_optimal(v, it->first)) return m_.rematch(v, it->first);
+    return false;
+  }
+
   void finalize(int a, int b) {
     finalized_[a] = finalized_[b] = 1;
     m_.remove(a);
@@ -221,7 +250,7 @@ DutchPairing Engine<L>::run() {
   // Initial matching: is any complete pairing possible, and which score gets the PAB ([C5]).
   for (int x = 0; x < n_; ++x)
     for (int y = 0; y < x; ++y) {
-      if (odd) {
+      if (odd && rules_.pab_lowest_score) {
         W r{};
         if (compatible(x, y)) {
           r = W(1 + !p_[x].bye_eligible + !p_[y].bye_eligible);
@@ -255,14 +284,14 @@ DutchPairing Engine<L>::run() {
       return result;
     }
   }
-  if (odd) {
+  if (odd && rules_.pab_lowest_score) {
     for (int v = 0; v < n_; ++v)
       if (mate[v] == v) {
         bye_score_ = score(v);
         break;
       }
     single_downfloater_is_bye_ = false;
-    if (bye_score_ >= top) {
+    if (bye_score_ >= top && rules_.pab_fewest_unplayed) {
       single_downfloater_is_bye_ = true;
       for (int v = 0; v < n_ && score(v) >= top; ++v)
         if (score(mate[v]) < top) {
@@ -358,6 +387,13 @@ DutchPairing Engine<L>::run() {
     // meet, takes an addend step.
     std::vector<std::pair<int, W>> worst_first;
     auto pair_first_possible = [&](int v, std::uint64_t addend, bool step_all) {
+      if (pair_first_directly(v, worst_first)) {
+        mate = solve();
+        const int mv = mate[v];
+        matched[v] = matched[mv] = 1;
+        finalize(v, mv);
+        return;
+      }
       for (const auto& [u, base_weight] : worst_first) {
         if (base_weight) {
           W x = base_weight;
@@ -483,7 +519,8 @@ DutchPairing Engine<L>::run() {
     // Next bracket: the unpaired players move down, joined by the next score group.
     std::vector<int> next_cur;
     int next_mdp = 0;
-    single_downfloater_is_bye_ = odd && group_start < n_ && bye_score_ >= score(group_start);
+    single_downfloater_is_bye_ =
+        odd && rules_.pab_fewest_unplayed && group_start < n_ && bye_score_ >= score(group_start);
     for (int pos = 0; pos < cn; ++pos) {
       const int v = cur[pos];
       if (pos < nsgb && matched[v]) continue;
@@ -517,9 +554,9 @@ DutchPairing Engine<L>::run() {
 }
 
 template <int L>
-DutchPairing run_engine(const DutchInput& in, std::vector<Player> players,
+DutchPairing run_engine(const DutchInput& in, const RuleSet& rules, std::vector<Player> players,
                         const WeightLayout& layout) {
-  Engine<L> e(in, std::move(players), layout);
+  Engine<L> e(in, rules, std::move(players), layout);
   return e.run();
 }
 
@@ -530,21 +567,21 @@ int limbs_for(int bits) {
   throw std::length_error("Dutch pairing: tournament too large for the edge-weight encoding");
 }
 
-DutchPairing run_sized(int limbs, const DutchInput& in, std::vector<Player> players,
-                       const WeightLayout& layout) {
+DutchPairing run_sized(int limbs, const DutchInput& in, const RuleSet& rules,
+                       std::vector<Player> players, const WeightLayout& layout) {
   switch (limbs) {
-    case 2: return run_engine<2>(in, std::move(players), layout);
-    case 3: return run_engine<3>(in, std::move(players), layout);
-    case 4: return run_engine<4>(in, std::move(players), layout);
-    case 5: return run_engine<5>(in, std::move(players), layout);
-    case 6: return run_engine<6>(in, std::move(players), layout);
-    case 7: return run_engine<7>(in, std::move(players), layout);
-    case 8: return run_engine<8>(in, std::move(players), layout);
-    case 10: return run_engine<10>(in, std::move(players), layout);
-    case 12: return run_engine<12>(in, std::move(players), layout);
-    case 16: return run_engine<16>(in, std::move(players), layout);
-    case 32: return run_engine<32>(in, std::move(players), layout);
-    default: return run_engine<64>(in, std::move(players), layout);
+    case 2: return run_engine<2>(in, rules, std::move(players), layout);
+    case 3: return run_engine<3>(in, rules, std::move(players), layout);
+    case 4: return run_engine<4>(in, rules, std::move(players), layout);
+    case 5: return run_engine<5>(in, rules, std::move(players), layout);
+    case 6: return run_engine<6>(in, rules, std::move(players), layout);
+    case 7: return run_engine<7>(in, rules, std::move(players), layout);
+    case 8: return run_engine<8>(in, rules, std::move(players), layout);
+    case 10: return run_engine<10>(in, rules, std::move(players), layout);
+    case 12: return run_engine<12>(in, rules, std::move(players), layout);
+    case 16: return run_engine<16>(in, rules, std::move(players), layout);
+    case 32: return run_engine<32>(in, rules, std::move(players), layout);
+    default: return run_engine<64>(in, rules, std::move(players), layout);
   }
 }
 
@@ -588,7 +625,8 @@ DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options)
     }
   }
   if (options.baku) apply_baku_acceleration(input);
-  std::vector<dutch::Player> players = dutch::build_players(input);
+  const dutch::RuleSet rules = dutch::rule_set(options.rules);
+  std::vector<dutch::Player> players = dutch::build_players(input, rules);
   DutchPairing none;
   if (players.empty()) {
     none.ok = true;
@@ -650,11 +688,11 @@ DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options)
       }
     }
     try {
-      return dutch::run_sized(compact_limbs, input, players, compact);
+      return dutch::run_sized(compact_limbs, input, rules, players, compact);
     } catch (const dutch::CompactOverflow&) {  // a bracket with more score groups: full layout
     }
   }
-  return dutch::run_sized(full_limbs, input, std::move(players), layout);
+  return dutch::run_sized(full_limbs, input, rules, std::move(players), layout);
 }
 
 }  // namespace arbiter::pairing

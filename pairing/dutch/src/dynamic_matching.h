@@ -78,7 +78,9 @@ class DynamicMatching {
     if (a == w) return;
     a = w;
     w_[(size_t)v * n_ + u] = w;
-    if (!solved_ || !active_[u] || !active_[v]) return;
+    // An end already dirty: the repair resets that end's dual against all its edges (this one
+    // included) and dissolves every blossom holding it, so nothing about this edge needs a look.
+    if (!solved_ || !active_[u] || !active_[v] || dirty_flag_[u] || dirty_flag_[v]) return;
     const bool matched = mate_[u] >= 0 && to(mate_[u]) == v;
     const bool shared = inblossom_[u] == inblossom_[v];
     bool ok;
@@ -91,7 +93,7 @@ class DynamicMatching {
     // One dirty end is enough: repair dissolves its blossoms and sets its dual from all its
     // edges, this one included (and unmatches it if the edge was its matched one and is no
     // longer tight); the other end's blossoms do not hold the edge.
-    if (!ok && !dirty_flag_[u] && !dirty_flag_[v]) mark(u);
+    if (!ok) mark(u);
   }
 
   // Forgets the matching, the duals and the blossoms: the next solve starts from scratch (for
@@ -120,6 +122,34 @@ class DynamicMatching {
     mate_[v] = -1;
     active_[v] = 0;
     while (lo_ < n_ && !active_[lo_]) ++lo_;
+  }
+
+  // After a solve with no weight changed since: whether some maximum-weight perfect matching
+  // can hold the edge (u, v) at all. Complementary slackness: every optimal matching uses only
+  // edges that are tight under every optimal dual, so a slack edge (or no edge) is ruled out.
+  // (A tight edge may still be unusable.)
+  bool may_be_optimal(int u, int v) {
+    return clean() && !w_[(size_t)u * n_ + v].is_zero() && true_slack(u, v).is_zero();
+  }
+
+  // After a solve with no weight changed since: re-pairs v with u and their partners v', u'
+  // with each other, if that matching is provably optimal too: the four vertices lie in no
+  // blossom (so no blossom gains or loses a matched edge inside it) and both new edges are
+  // tight, so the duals still satisfy complementary slackness with the new matching. Returns
+  // whether v is now paired with u; otherwise nothing changed.
+  bool rematch(int v, int u) {
+    if (!clean() || !active_[v] || !active_[u] || mate_[v] < 0 || mate_[u] < 0) return false;
+    const int v2 = to(mate_[v]), u2 = to(mate_[u]);
+    if (v2 == u) return true;
+    for (int x : {v, u, v2, u2})
+      if (inblossom_[x] != x) return false;
+    for (auto [a, b] : {std::pair{v, u}, std::pair{v2, u2}})
+      if (w_[(size_t)a * n_ + b].is_zero() || !slack(code(a, b)).is_zero()) return false;
+    mate_[v] = code(v, u);
+    mate_[u] = code(u, v);
+    mate_[v2] = code(v2, u2);
+    mate_[u2] = code(u2, v2);
+    return true;
   }
 
   // Maximum-weight perfect matching of the active vertices; throws std::domain_error if the
@@ -164,6 +194,7 @@ class DynamicMatching {
   // slack(bestedge_[x]), kept up to date through the dual updates of a stage.
   std::vector<W> bestslack_;
 
+  bool clean() const { return solved_ && dirty_.empty(); }
   int to(int p) const { return p & ((1 << sh_) - 1); }
   int from(int p) const { return p >> sh_; }
   int code(int a, int b) const { return (a << sh_) | b; }

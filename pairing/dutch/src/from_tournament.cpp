@@ -1,5 +1,7 @@
 // The tournament model seen by the Dutch system.
 #include <algorithm>
+#include <cctype>
+#include <string>
 
 #include "arbiter/pairing/dutch.h"
 #include "arbiter/pairing/tournament.h"
@@ -52,6 +54,32 @@ DutchInput dutch_input(const Tournament& t, int round) {
         if (a < b) in.forbidden.emplace_back(a, b);
   }
   return in;
+}
+
+std::optional<DutchRules> dutch_rules_of_code(std::string_view code) {
+  std::string c(code);
+  for (auto& ch : c) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+  if (c.rfind("FIDE_DUTCH", 0) != 0) return std::nullopt;
+  std::string_view rest = std::string_view(c).substr(10);
+  if (rest.size() >= 5 && rest.substr(rest.size() - 5) == "_BAKU") rest.remove_suffix(5);
+  if (rest == "_2017") return DutchRules::Fide2017;
+  if (rest.empty() || rest == "_2025" || rest == "_2026") return DutchRules::Fide2026;
+  return std::nullopt;
+}
+
+std::optional<DutchRules> parse_dutch_rules(std::string_view text) {
+  if (text == "2017") return DutchRules::Fide2017;
+  if (text == "2026") return DutchRules::Fide2026;
+  return std::nullopt;
+}
+
+std::string_view to_string(DutchRules rules) {
+  return rules == DutchRules::Fide2017 ? "2017" : "2026";
+}
+
+DutchRules dutch_rules(const Tournament& t, std::optional<DutchRules> requested) {
+  if (requested) return *requested;
+  return dutch_rules_of_code(t.type_code).value_or(DutchRules::Fide2026);
 }
 
 DutchPairing pair_dutch(const Tournament& t, int round, const DutchOptions& options) {

@@ -14,7 +14,7 @@ int accelerated_score_before(const DutchPlayer& p, int played_rounds, int rounds
   return s;
 }
 
-std::vector<Player> build_players(const DutchInput& in) {
+std::vector<Player> build_players(const DutchInput& in, const RuleSet& rules) {
   std::vector<const DutchPlayer*> by_id;
   for (const auto& p : in.players) by_id.push_back(&p);
   std::sort(by_id.begin(), by_id.end(), [](auto a, auto b) { return a->id < b->id; });
@@ -67,15 +67,22 @@ std::vector<Player> build_players(const DutchInput& in) {
     p.repeated = consecutive > 1 ? last : DutchColour::None;
     p.strong = !p.absolute() && p.imbalance > 0;
 
-    for (const auto& r : src->rounds)
-      if (!r.played && r.points >= in.points_win) p.bye_eligible = false;
+    for (const auto& r : src->rounds) {
+      if (r.played) continue;
+      const bool pab = r.paired && r.opponent == 0;
+      const bool forfeit_win = r.opponent != 0 && r.points >= in.points_win;
+      if (rules.pab_blocked_by_forfeit_win_only ? pab || forfeit_win : r.points >= in.points_win)
+        p.bye_eligible = false;
+    }
 
     // Art. 1.4.3 (2026): downfloat for a PAB or any unplayed round scoring more than a loss;
     // otherwise by comparing the scores before that round.
     for (int back = 1; back <= 2 && back <= pr; ++back) {
       const DutchRound& r = src->rounds[pr - back];
       if (!r.played) {
-        p.floats[back] = r.points > in.points_loss ? Float::Down : Float::None;
+        p.floats[back] = rules.every_unplayed_round_downfloats || r.points > in.points_loss
+                             ? Float::Down
+                             : Float::None;
         continue;
       }
       if (r.opponent <= 0 || r.opponent >= (int)index_of.size() || index_of[r.opponent] < 0)

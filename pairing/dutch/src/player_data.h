@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "dutch_player.h"
+#include "rule_set.h"
 
 namespace arbiter::pairing::dutch {
 
@@ -9,6 +10,6 @@ namespace arbiter::pairing::dutch {
 int accelerated_score_before(const DutchPlayer& p, int played_rounds, int rounds_back);
 
 // The players to pair this round, with their rank (art. 1.2) and criteria facts.
-std::vector<Player> build_players(const DutchInput& in);
+std::vector<Player> build_players(const DutchInput& in, const RuleSet& rules);
 
 }  // namespace arbiter::pairing::dutch

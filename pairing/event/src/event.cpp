@@ -62,6 +62,14 @@ void settings_to_model(Tournament& t, const EventSettings& s) {
       t.type_code.clear();
       break;
   }
+  // TRF-2026 132: YY/MM/DD in each round's columns (trf.md), from the full dates kept in XAR
+  // (a 132 date without its XAR record, from another program, is kept as it is).
+  if (!s.round_dates.empty()) {
+    if (int(t.round_dates.size()) < s.round_dates.rbegin()->first)
+      t.round_dates.resize(s.round_dates.rbegin()->first);
+    for (const auto& [r, d] : s.round_dates)
+      t.round_dates[r - 1] = d.substr(2, 2) + "/" + d.substr(5, 2) + "/" + d.substr(8, 2);
+  }
   for (auto& p : t.players) {
     auto w = s.withdrawn.find(p.tpn);
     p.withdrawn_from = w == s.withdrawn.end() ? 0 : w->second;
@@ -152,6 +160,11 @@ Event new_event(const EventSettings& s, const EventInfo& info) {
   if (s.rounds < 1) refuse("the event needs at least one round");
   if (s.byes.max_half_point_byes < 0 || s.byes.last_round < 0 || s.byes.last_round > s.rounds)
     refuse("half-point bye rounds must lie within rounds 1-" + std::to_string(s.rounds));
+  if (s.byes.deadline < 0 || s.byes.deadline > s.rounds)
+    refuse("the bye deadline must be a round of the event (1-" + std::to_string(s.rounds) + ")");
+  if (s.entry.max_players < 0) refuse("the player cap must be 1 or more");
+  if (s.unrated_rating < 0 || s.unrated_rating > 3500)
+    refuse("the rating for unrated players must lie within 0-3500");
   Event e;
   e.settings = s;
   Tournament& t = e.tournament;
@@ -172,10 +185,28 @@ std::vector<Tpn> initial_order(const Event& e) {
   return initial_order(e.tournament, o);
 }
 
-Tpn register_player(Event& e, const Registration& r) {
+namespace {
+
+// Entry rules of the regulations (events.md A: 200 players; B: at most 16) and the federation
+// rule for a FIDE ID.
+void check_entry_rules(const Event& e, const Registration& r) {
+  const auto& rules = e.settings.entry;
+  if (rules.max_players && e.tournament.player_count() >= rules.max_players)
+    refuse("the event is full: the regulations allow " + std::to_string(rules.max_players) +
+           " players");
+  if (rules.fide_id_for_foreign && r.fide_id.empty() && !e.tournament.federation.empty() &&
+      r.federation != e.tournament.federation)
+    refuse("players of a federation other than " + e.tournament.federation +
+           " need a FIDE ID (the event's entry rules)");
+}
+
+// The checks of a registration against every other player (`self`: the player being corrected,
+// 0 for a new entry, which the entry rules also apply to). Returns the trimmed name.
+std::string check_registration(const Event& e, const Registration& r, Tpn self) {
   const std::string name = trim(r.name);
   if (name.empty()) refuse("the player needs a name");
   for (const auto& p : e.tournament.players) {
+    if (p.tpn == self) continue;
     if (!r.fide_id.empty() && p.fide_id == r.fide_id)
       refuse("FIDE id " + r.fide_id + " is registered already (" + player_label(e, p.tpn) + ")");
     if (lower(p.name) == lower(name) && r.fide_id.empty())
@@ -184,10 +215,36 @@ Tpn register_player(Event& e, const Registration& r) {
   if (!r.title.empty() && title_rank(r.title) == 8) refuse("unknown title '" + r.title + "'");
   for (int x : {r.ratings.standard, r.ratings.rapid, r.ratings.blitz, r.ratings.national})
     if (x < 0 || x > 3500) refuse("rating " + std::to_string(x) + " out of range 0-3500");
-  const int paired = paired_rounds(e);
+  if (self == 0) check_entry_rules(e, r);
+  return name;
+}
+
+// The round a new player can first play, checked against the system.
+int first_round_for(const Event& e, int asked) {
+  const int paired = paired_rounds(e), next = paired + 1;
   if (paired >= e.settings.rounds) refuse("the event is finished");
-  if (paired > 0 && e.settings.system != EventSystem::Dutch)
-    refuse("a round robin takes no entries once round 1 is paired");
+  const int first = asked ? asked : next;
+  if (first < next || first > e.settings.rounds)
+    refuse("a new player can enter rounds " + std::to_string(next) + "-" +
+           std::to_string(e.settings.rounds) + ", not round " + std::to_string(first));
+  if (paired > 0 && e.settings.system != EventSystem::Dutch) {
+    // C.05 Annex 1: the Berger table of an odd field has a dummy number; a late entrant can only
+    // take it, from the next round on (later rounds would be scheduled games forfeited).
+    if (e.tournament.player_count() % 2 == 0)
+      refuse("a round robin of " + std::to_string(e.tournament.player_count()) +
+             " players has no free number for a late entry");
+    if (first != next)
+      refuse("a late entry into a round robin plays from round " + std::to_string(next));
+  }
+  return first;
+}
+
+}  // namespace
+
+EntryResult enter_player(Event& e, const Registration& r, int first_round) {
+  const std::string name = check_registration(e, r, 0);
+  const int first = first_round_for(e, first_round);
+  const int paired = paired_rounds(e);
   Event n = e;
   Player p;
   p.tpn = n.tournament.player_count() + 1;
@@ -199,19 +256,57 @@ Tpn register_player(Event& e, const Registration& r) {
   p.birth = r.birth;
   p.ratings = r.ratings;
   p.rating = r.ratings.fide(list_of(n.settings));
-  if (paired > 0) {
-    // C.04.2 Art. 2: rounds missed before entry are unplayed, zero points.
-    p.rounds.assign(paired, RoundEntry{0, Colour::None, Result::ZeroBye});
-    p.entry_round = paired + 1;
-    n.settings.entry_round[p.tpn] = paired + 1;
+  const char missed = n.settings.entry.missed_rounds;
+  if (first > 1) {
+    // C.04.2 Art. 2: rounds missed before entry are unplayed, with zero points or a half-point
+    // bye as the regulations say: the paired ones in the cells, the others as requested byes.
+    const Result kind = missed == 'H' ? Result::HalfBye : Result::ZeroBye;
+    p.rounds.assign(paired, RoundEntry{0, Colour::None, kind});
+    for (int k = paired + 1; k < first; ++k) n.settings.byes_requested[p.tpn][k] = missed;
+    p.entry_round = first;
+    n.settings.entry_round[p.tpn] = first;
   }
   if (!r.extra.empty()) n.settings.extra[p.tpn] = r.extra;
   n.tournament.players.push_back(p);
-  Tpn tpn = p.tpn;
-  // C.04.2 Art. 2: pairing numbers follow the initial order until round 4 has been paired.
-  if (paired < 4) {
+  EntryResult out{p.tpn, first, {}};
+  // C.04.2 Art. 2: pairing numbers follow the initial order until round 4 has been paired;
+  // a round robin's numbers are drawn by lot, so nobody moves there once they are.
+  const bool renumber_now = paired < 4 && n.settings.system == EventSystem::Dutch &&
+                            !(paired > 0 && n.settings.entry.keep_published_numbers);
+  const bool before_lot = paired == 0 && n.settings.system != EventSystem::Dutch;
+  if (renumber_now || before_lot) {
     auto order = initial_order(n);
-    tpn = Tpn(std::find(order.begin(), order.end(), p.tpn) - order.begin()) + 1;
+    for (size_t i = 0; i < order.size(); ++i)
+      if (order[i] != Tpn(i + 1) && order[i] != p.tpn && paired > 0)
+        out.renumbered[order[i]] = int(i) + 1;
+    out.tpn = Tpn(std::find(order.begin(), order.end(), p.tpn) - order.begin()) + 1;
+    renumber_players(n, order);
+  }
+  e = std::move(n);
+  return out;
+}
+
+Tpn register_player(Event& e, const Registration& r) { return enter_player(e, r).tpn; }
+
+Tpn update_player(Event& e, Tpn p, const Registration& r) {
+  check_player(e, p);
+  const std::string name = check_registration(e, r, p);
+  Event n = e;
+  Player& pl = n.tournament.player(p);
+  pl.name = name;
+  pl.title = r.title;
+  pl.sex = r.sex;
+  pl.federation = r.federation;
+  pl.fide_id = r.fide_id;
+  pl.birth = r.birth;
+  pl.ratings = r.ratings;
+  pl.rating = r.ratings.fide(list_of(n.settings));
+  Tpn tpn = p;
+  // C.04.2 Art. 2: a corrected rating moves the player in the initial order until round 4 is
+  // paired, as an entry does.
+  if (paired_rounds(n) < 4) {
+    auto order = initial_order(n);
+    tpn = Tpn(std::find(order.begin(), order.end(), p) - order.begin()) + 1;
     renumber_players(n, order);
   }
   e = std::move(n);
@@ -271,6 +366,12 @@ void request_bye(Event& e, Tpn p, int round, char kind) {
   if (auto b = s.byes_requested.find(p); b != s.byes_requested.end() && b->second.count(round))
     refuse(who + " has a bye in round " + std::to_string(round) + " already");
   if (kind == 'H') {
+    if (auto d = s.byes_denied.find(p); d != s.byes_denied.end())
+      refuse(who + " is refused half-point byes" + (d->second.empty() ? "" : ": " + d->second));
+    // Events.md A: byes are "requested in writing before round 1".
+    if (s.byes.deadline && paired_rounds(e) >= s.byes.deadline)
+      refuse("half-point byes are requested before round " + std::to_string(s.byes.deadline) +
+             " is paired (the event's deadline)");
     // Events.md A: "Rapid: up to 3 byes, only in rounds 1-6. Chess960: up to 2, rounds 1-5."
     if (s.byes.max_half_point_byes == 0) refuse("the event grants no half-point byes");
     if (s.byes.last_round > 0 && round > s.byes.last_round)
@@ -321,15 +422,65 @@ void withdraw(Event& e, Tpn p, int from_round) {
   }
 }
 
-void reinstate(Event& e, Tpn p) {
+void reinstate(Event& e, Tpn p, std::string_view exception_reason) {
   check_player(e, p);
   auto w = e.settings.withdrawn.find(p);
   if (w == e.settings.withdrawn.end()) refuse(player_label(e, p) + " is not withdrawn");
-  if (e.settings.withdrawn_for_good.count(p))
-    refuse(player_label(e, p) + " is withdrawn for good (a second no-show)");
+  const std::string reason = trim(exception_reason);
+  const bool for_good = e.settings.withdrawn_for_good.count(p) > 0;
+  if (for_good && reason.empty())
+    refuse(player_label(e, p) +
+           " is withdrawn for good (a second no-show); only the Chief Arbiter's exception, "
+           "given with its reason (--exception \"...\"), reinstates the player");
   if (next_round(e) > e.settings.rounds) refuse("the event is finished");
+  if (!reason.empty()) e.settings.exceptions.push_back({p, next_round(e), "reinstate", reason});
   e.settings.withdrawn.erase(w);
+  e.settings.withdrawn_for_good.erase(p);
   e.tournament.player(p).withdrawn_from = 0;
+}
+
+std::vector<int> deny_byes(Event& e, Tpn p, std::string_view reason) {
+  check_player(e, p);
+  std::vector<int> cancelled;
+  auto& s = e.settings;
+  s.byes_denied[p] = trim(reason);
+  if (auto b = s.byes_requested.find(p); b != s.byes_requested.end()) {
+    for (auto& [r, k] : b->second)
+      if (k == 'H') cancelled.push_back(r);
+    std::erase_if(b->second, [](const auto& kv) { return kv.second == 'H'; });
+    if (b->second.empty()) s.byes_requested.erase(b);
+  }
+  return cancelled;
+}
+
+void set_round_date(Event& e, int round, std::string_view date) {
+  if (round < 1 || round > e.settings.rounds)
+    bad_input("round " + std::to_string(round) + " is not a round of the event (1-" +
+              std::to_string(e.settings.rounds) + ")");
+  const std::string d = trim(date);
+  auto digits = [&](size_t b, size_t n) {
+    return std::all_of(d.begin() + b, d.begin() + b + n,
+                       [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (d.size() != 10 || (d[4] != '/' && d[4] != '-') || d[7] != d[4] || !digits(0, 4) ||
+      !digits(5, 2) || !digits(8, 2))
+    bad_input("round date '" + d + "': expected YYYY/MM/DD");
+  const int y = std::stoi(d.substr(0, 4)), m = std::stoi(d.substr(5, 2)),
+            day = std::stoi(d.substr(8, 2));
+  static const int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+  if (m < 1 || m > 12 || day < 1 || day > kDays[m - 1] || (m == 2 && day == 29 && !leap))
+    bad_input("round date '" + d + "' is not a date");
+  // Dates must not go backwards from round to round (compared as YYYYMMDD text).
+  const std::string full = d.substr(0, 4) + "/" + d.substr(5, 2) + "/" + d.substr(8, 2);
+  for (const auto& [r, other] : e.settings.round_dates) {
+    if (r == round) continue;
+    if ((r < round && other > full) || (r > round && other < full))
+      refuse("round " + std::to_string(round) + " on " + full + " would come " +
+             (r < round ? "before" : "after") + " round " + std::to_string(r) + " (" + other + ")");
+  }
+  e.settings.round_dates[round] = full;
+  settings_to_model(e.tournament, e.settings);
 }
 
 std::vector<int> no_shows(const Event& e, Tpn p) {
@@ -361,6 +512,49 @@ std::vector<int> missing_results(const Event& e, int round) {
   return out;
 }
 
+namespace {
+
+// The event's no-show rule before pairing round r, for no-shows of round r - 1 (events.md A,
+// C: one not excused before this pairing withdraws, a second withdraws for good; B: forfeit
+// only; withdraw-after-N: the N-th not excused withdraws for good).
+std::vector<std::string> apply_no_show_rule(Event& n, int r) {
+  std::vector<std::string> notes;
+  auto& s = n.settings;
+  if (s.no_show.policy == NoShowPolicy::ForfeitOnly) return notes;
+  for (auto& p : n.tournament.players) {
+    auto ns = no_shows(n, p.tpn);
+    if (ns.empty() || ns.back() != r - 1) continue;
+    if (auto w = s.withdrawn.find(p.tpn); w != s.withdrawn.end() && w->second <= r) continue;
+    std::vector<int> ex;
+    if (auto it = s.excused.find(p.tpn); it != s.excused.end()) ex = it->second;
+    const bool excused = std::count(ex.begin(), ex.end(), r - 1) > 0;
+    const std::string where = player_label(n, p.tpn);
+    if (s.no_show.policy == NoShowPolicy::WithdrawAfterN) {
+      int unexcused = 0;
+      for (int x : ns) unexcused += std::count(ex.begin(), ex.end(), x) == 0;
+      if (!excused && unexcused >= s.no_show.after) {
+        s.withdrawn[p.tpn] = r;
+        s.withdrawn_for_good[p.tpn] = true;
+        notes.push_back("withdrawn for good: " + where + " (no-show number " +
+                        std::to_string(unexcused) + " not excused, round " + std::to_string(r - 1) +
+                        ")");
+      }
+    } else if (ns.size() >= 2) {
+      s.withdrawn[p.tpn] = r;
+      s.withdrawn_for_good[p.tpn] = true;
+      notes.push_back("withdrawn for good: " + where + " (second no-show, round " +
+                      std::to_string(r - 1) + ")");
+    } else if (!excused) {
+      s.withdrawn[p.tpn] = r;
+      notes.push_back("withdrawn: " + where + " (no-show in round " + std::to_string(r - 1) +
+                      ", not excused)");
+    }
+  }
+  return notes;
+}
+
+}  // namespace
+
 std::vector<std::string> prepare_round(Event& e, bool force) {
   const int r = next_round(e);
   if (r > e.settings.rounds)
@@ -378,28 +572,7 @@ std::vector<std::string> prepare_round(Event& e, bool force) {
   Event n = e;
   std::vector<std::string> notes;
   auto& s = n.settings;
-  if (r > 1) {
-    // Events.md A and C: a no-show not excused before this pairing withdraws the player; a
-    // second no-show withdraws for good.
-    for (auto& p : n.tournament.players) {
-      auto ns = no_shows(n, p.tpn);
-      if (ns.empty() || ns.back() != r - 1) continue;
-      if (auto w = s.withdrawn.find(p.tpn); w != s.withdrawn.end() && w->second <= r) continue;
-      const auto& ex = s.excused[p.tpn];
-      bool excused = std::count(ex.begin(), ex.end(), r - 1) > 0;
-      if (s.excused[p.tpn].empty()) s.excused.erase(p.tpn);
-      if (ns.size() >= 2) {
-        s.withdrawn[p.tpn] = r;
-        s.withdrawn_for_good[p.tpn] = true;
-        notes.push_back("withdrawn for good: " + player_label(n, p.tpn) +
-                        " (second no-show, round " + std::to_string(r - 1) + ")");
-      } else if (!excused) {
-        s.withdrawn[p.tpn] = r;
-        notes.push_back("withdrawn: " + player_label(n, p.tpn) + " (no-show in round " +
-                        std::to_string(r - 1) + ", not excused)");
-      }
-    }
-  }
+  if (r > 1) notes = apply_no_show_rule(n, r);
   for (auto& p : n.tournament.players) {
     auto w = s.withdrawn.find(p.tpn);
     p.withdrawn_from = w == s.withdrawn.end() ? 0 : w->second;

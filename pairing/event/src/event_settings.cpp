@@ -117,6 +117,26 @@ std::string to_string(const PlayoffRules& p) {
   return "armageddon:" + std::to_string(p.white_seconds) + "/" + std::to_string(p.black_seconds);
 }
 
+std::optional<NoShowRule> parse_no_show(std::string_view s) {
+  if (s == "withdraw") return NoShowRule{};
+  if (s == "forfeit-only") return NoShowRule{NoShowPolicy::ForfeitOnly, 0};
+  constexpr std::string_view kN = "withdraw-after-";
+  if (s.substr(0, kN.size()) != kN) return std::nullopt;
+  s.remove_prefix(kN.size());
+  int n = 0;
+  auto [q, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (ec != std::errc() || q != s.data() + s.size() || n < 1 || n > 999) return std::nullopt;
+  return NoShowRule{NoShowPolicy::WithdrawAfterN, n};
+}
+std::string to_string(const NoShowRule& r) {
+  switch (r.policy) {
+    case NoShowPolicy::Withdraw: return "withdraw";
+    case NoShowPolicy::ForfeitOnly: return "forfeit-only";
+    case NoShowPolicy::WithdrawAfterN: return "withdraw-after-" + std::to_string(r.after);
+  }
+  return "withdraw";
+}
+
 std::vector<std::string> write_settings(const EventSettings& s) {
   std::vector<std::string> out;
   // Streams rather than operator+: g++ 12 warns falsely (-Wrestrict) on short concatenations.
@@ -133,6 +153,15 @@ std::vector<std::string> write_settings(const EventSettings& s) {
   add("RULES", s.rules);
   add("TIEBREAKS", s.tiebreaks);
   add("HPB", s.byes.max_half_point_byes, s.byes.last_round);
+  // Settings after version 1's first list are written only when set, so that files of events
+  // that do not use them stay as they were.
+  if (s.byes.deadline) add("BYE-DEADLINE", s.byes.deadline);
+  if (s.no_show != NoShowRule{}) add("NO-SHOW", to_string(s.no_show));
+  if (s.entry.max_players) add("MAX-PLAYERS", s.entry.max_players);
+  if (s.entry.fide_id_for_foreign) add("FOREIGN-FIDE-ID", "required");
+  if (s.entry.missed_rounds != 'Z') add("LATE-ENTRY", s.entry.missed_rounds);
+  if (s.entry.keep_published_numbers) add("LATE-NUMBERS", "append");
+  if (s.unrated_rating) add("UNRATED-RATING", s.unrated_rating);
   add("VARIANT", to_string(s.variant));
   add("SEED", s.seed);
   add("PLAYOFF", to_string(s.playoff));
@@ -157,6 +186,9 @@ std::vector<std::string> write_settings(const EventSettings& s) {
     else
       add("WITHDRAWN", p, r);
   }
+  for (const auto& [r, d] : s.round_dates) add("ROUND-DATE", r, d);
+  for (const auto& [p, why] : s.byes_denied) add("NO-BYES", p, why);
+  for (const auto& x : s.exceptions) add("EXCEPTION", x.player, x.round, x.what, x.reason);
   for (const auto& l : s.lots) add("LOT", l);
   for (const auto& [r, v] : s.boards) {
     std::ostringstream line;
@@ -212,6 +244,50 @@ void read_record(EventSettings& s, Cursor& c) {
   } else if (key == "HPB") {
     s.byes.max_half_point_byes = c.number<int>("the most half-point byes", 0, kMaxRound);
     s.byes.last_round = c.number<int>("the last round with byes (0 = any)", 0, kMaxRound);
+  } else if (key == "BYE-DEADLINE") {
+    s.byes.deadline =
+        c.number<int>("the round before whose pairing byes are requested", 1, kMaxRound);
+  } else if (key == "NO-SHOW") {
+    auto w = c.word("withdraw, forfeit-only or withdraw-after-N");
+    auto v = parse_no_show(w);
+    if (!v) c.fail("unknown no-show policy '" + std::string(w) + "'", c.pos - w.size());
+    s.no_show = *v;
+  } else if (key == "MAX-PLAYERS") {
+    s.entry.max_players = c.number<int>("the most players (1-9999)", 1, kMaxPlayer);
+  } else if (key == "FOREIGN-FIDE-ID") {
+    size_t col = (c.skip(), c.pos);
+    if (c.word("required") != "required") c.fail("expected 'required'", col);
+    s.entry.fide_id_for_foreign = true;
+  } else if (key == "LATE-ENTRY") {
+    size_t col = (c.skip(), c.pos);
+    auto k = c.word("the points of missed rounds (Z or H)");
+    if (k != "Z" && k != "H") c.fail("expected Z (zero) or H (half-point bye)", col);
+    s.entry.missed_rounds = k[0];
+  } else if (key == "LATE-NUMBERS") {
+    size_t col = (c.skip(), c.pos);
+    auto w = c.word("insert or append");
+    if (w != "insert" && w != "append") c.fail("expected insert or append", col);
+    s.entry.keep_published_numbers = w == "append";
+  } else if (key == "UNRATED-RATING") {
+    s.unrated_rating = c.number<int>("a rating (1-3500)", 1, 3500);
+  } else if (key == "ROUND-DATE") {
+    int r = c.number<int>("a round", 1, kMaxRound);
+    size_t col = (c.skip(), c.pos);
+    auto d = c.word("a date YYYY/MM/DD");
+    if (d.size() != 10 || d[4] != '/' || d[7] != '/') c.fail("expected a date YYYY/MM/DD", col);
+    s.round_dates[r] = std::string(d);
+  } else if (key == "NO-BYES") {
+    int p = c.number<int>("a pairing number", 1, kMaxPlayer);
+    s.byes_denied[p] = std::string(c.rest());
+    c.pos = c.text.size();
+  } else if (key == "EXCEPTION") {
+    ArbiterException x;
+    x.player = c.number<int>("a pairing number", 1, kMaxPlayer);
+    x.round = c.number<int>("a round", 1, kMaxRound + 1);
+    x.what = std::string(c.word("what the exception allows"));
+    x.reason = std::string(c.rest());
+    c.pos = c.text.size();
+    s.exceptions.push_back(std::move(x));
   } else if (key == "VARIANT") {
     auto w = c.word("standard or chess960");
     auto v = parse_variant(w);
@@ -357,6 +433,8 @@ void renumber(EventSettings& s, const std::map<int, int>& map) {
   remap(s.byes_requested);
   remap(s.entry_round);
   remap(s.extra);
+  remap(s.byes_denied);
+  for (auto& x : s.exceptions) x.player = to(x.player);
   remap(s.ratings);
   for (auto& [r, v] : s.boards)
     for (auto& [w, b] : v) w = to(w), b = to(b);

@@ -1,24 +1,29 @@
 #pragma once
-// Legality of a set-up position, with every reason that applies. Three verdicts matter to an
-// arbiter (Laws A.5.4): a position that is "illegal under A.5.4" (both kings in check, or a pawn
-// on the rank furthest from its starting position: the arbiter waits for the next move and then
-// declares the game drawn if it is still on the board); a position that is "not reachable" in
-// any game (it cannot have arisen from a start position, e.g. nine white pawns, the side not to
-// move in check, impossible checks); and "legal".
+// Legality of a set-up position (Art. 3.10.3: "a position is illegal when it cannot have been
+// reached by any series of legal moves"; Laws A.5.4), with every reason that applies. The
+// verdicts: "legal" only with a proof (a game from the start position that reaches it); "not
+// reachable" with the argument that rules every game out, "illegal (A.5.4)" when that argument
+// is one of A.5.4's two cases (both kings in check, a pawn on the rank furthest from its start:
+// the arbiter waits for the next move and declares the game drawn if it is still on the board);
+// and "not contradicted" when no check found a contradiction and no proof game was found.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "arbiter/adjudication/proof_game.h"
 #include "arbiter/engine/setup.h"
 
 namespace arbiter::adjudication {
 
 enum class LegalityStatus : std::uint8_t {
-  Legal,
-  IllegalA54,    // Laws A.5.4: both kings in check or a pawn on its furthest rank
-  NotReachable,  // cannot arise in any game (but not an A.5.4 case)
+  Legal,            // proved: LegalityReport::proof reaches it from the start position
+  NotContradicted,  // no check found a contradiction, and no proof game was found
+  IllegalA54,       // Laws A.5.4: both kings in check or a pawn on its furthest rank
+  NotReachable,     // cannot arise in any game (but not an A.5.4 case)
 };
-const char* legality_status_name(LegalityStatus s);  // "legal", "illegal (A.5.4)", "not reachable"
+// "legal", "not contradicted", "illegal (A.5.4)", "not reachable"
+const char* legality_status_name(LegalityStatus s);
 
 struct LegalityIssue {
   std::string code;     // stable identifier, e.g. "pawn-on-last-rank", "both-kings-in-check"
@@ -27,14 +32,37 @@ struct LegalityIssue {
 };
 
 struct LegalityReport {
-  LegalityStatus status = LegalityStatus::Legal;
-  std::vector<LegalityIssue> issues;  // empty iff Legal
-  bool legal() const { return status == LegalityStatus::Legal; }
+  LegalityStatus status = LegalityStatus::NotContradicted;
+  std::vector<LegalityIssue> issues;  // empty iff Legal or NotContradicted
+  std::vector<std::string> checked;   // the arguments tried (what "not contradicted" survived)
+  std::vector<Move> proof;            // Legal: the game from the start position reaching it
+  ProofSearch search;                 // judge_legality: what the proof-game search did
+  // Not shown illegal: Legal or NotContradicted (the game may go on).
+  bool possible() const {
+    return status == LegalityStatus::Legal || status == LegalityStatus::NotContradicted;
+  }
+  bool legal() const { return possible(); }  // the name older callers use: "not shown illegal"
 };
 
-// chess960: castling rights are judged with Chess960 placement (king anywhere between the
-// rooks on the back rank) instead of the standard e-file king with a/h rooks.
+struct LegalityOptions {
+  // Castling rights are judged with Chess960 placement (king anywhere between the rooks on the
+  // back rank) instead of the standard e-file king with a/h rooks.
+  bool chess960 = false;
+  // The start position of the game: the standard one unless chess960, when it is known only
+  // if given (a Chess960 start). Without one, the locked-in-pieces check and the proof-game
+  // search are skipped.
+  std::optional<Setup> start;
+  ProofLimits proof;  // judge_legality's search; max_nodes = 0 turns it off
+};
+// The start position the options imply (standard unless chess960 without a start).
+std::optional<Setup> start_of(const LegalityOptions& options);
+
+// Every check that can prove the position illegal (never Legal: that needs a proof game).
+LegalityReport check_legality(const Setup& setup, const LegalityOptions& options);
 LegalityReport check_legality(const Setup& setup, bool chess960 = false);
+// check_legality, then (when it found nothing) a bounded search for a proof game from the
+// start: Legal with the proof when found, else NotContradicted.
+LegalityReport judge_legality(const Setup& setup, const LegalityOptions& options);
 
 // Laws A.5.1.2 (rapid/blitz without adequate supervision): after a wrongly set-up start
 // position has been played on for 10 moves, "with a wrongly placed king castling is not

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "arbiter/adjudication/regime.h"
 #include "arbiter/adjudication/unwinnability.h"
 #include "arbiter/engine/pgn.h"
 #include "arbiter/engine/position.h"
@@ -59,6 +60,12 @@ struct ValidateOptions {
   int closest_moves = 5;             // how many legal moves to suggest
   bool final_fen = true;             // fill GameReport::final_fen
   bool tags = true;                  // fill GameReport::tags (else only for games with issues)
+  // The regime the game was played under (Appendix A / B); nullopt: from the TimeControl tag
+  // (A.1 / B.1), adequately supervised. Under rapid-unsupervised or blitz-unsupervised (A.5,
+  // B.3): an illegal move nobody claimed stands (A.5.2: a warning, the game goes on from the
+  // position reached), castling with a wrongly placed king or rook is not allowed after 10
+  // moves each (A.5.1.2), and both kings in check after the next move is a draw (A.5.4).
+  std::optional<Regime> regime;
 };
 
 GameReport validate_game(const pgn::RawGame& game, const ValidateOptions& options = {});

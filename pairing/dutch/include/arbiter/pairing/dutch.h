@@ -9,7 +9,9 @@
 // Semantics follow the endorsed engine bbpPairings v6.0.0 (2025/2026 rules) so that the result
 // is identical pairing for pairing, colour for colour, bye for bye.
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -48,7 +50,14 @@ struct DutchInput {
   std::vector<std::pair<int, int>> forbidden;
 };
 
+// Which edition of C.04.3 pairs the round: the text in force from 1 February 2026, or the one
+// in force from 1 July 2017 to 31 January 2026 (events that started before 1 February 2026 are
+// paired under it to their end). One engine; the rule set only switches the criteria that
+// differ (see rule_set.h).
+enum class DutchRules : std::uint8_t { Fide2026, Fide2017 };
+
 struct DutchOptions {
+  DutchRules rules = DutchRules::Fide2026;
   // Baku acceleration (C.04.7, in bbpPairings' reading: group A = first ceil(N/2) players;
   // accelerated rounds = ceil(R/2), 1 point for the first half of them, then 0.5 point).
   // Overrides the per-player acceleration vectors when set.
@@ -74,6 +83,15 @@ struct Tournament;
 // be paired (Tournament::to_pair), accelerations (250/XXA records), forbidden pairs, initial
 // colour (given or inferred) and the number of rounds.
 DutchInput dutch_input(const Tournament& tournament, int round);
+// The edition named by a TRF-2026 192 code: FIDE_DUTCH_2017[_BAKU] -> 2017; FIDE_DUTCH,
+// FIDE_DUTCH_2025[_BAKU] (bbpPairings' name for the rules applied from 1 February 2026) and
+// FIDE_DUTCH_2026[_BAKU] -> 2026; nullopt for any other code or none.
+std::optional<DutchRules> dutch_rules_of_code(std::string_view code);
+// "2017" or "2026" (command lines, event files); nullopt for anything else.
+std::optional<DutchRules> parse_dutch_rules(std::string_view text);
+std::string_view to_string(DutchRules rules);  // "2017" / "2026"
+// The rules to pair a tournament with: `requested` if given, else its 192 code's, else 2026.
+DutchRules dutch_rules(const Tournament& tournament, std::optional<DutchRules> requested);
 // Pairs round `round` of the tournament. A tournament declared FIDE_DUTCH_2025_BAKU without
 // explicit acceleration records gets the Baku acceleration.
 DutchPairing pair_dutch(const Tournament& tournament, int round, const DutchOptions& options = {});

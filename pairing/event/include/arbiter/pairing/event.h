@@ -5,6 +5,7 @@
 // completely or throws EventError (one line) and leaves the event unchanged; the caller saves
 // the event through EventStore. Nothing here pairs (Dutch, round robin) or ranks: the caller
 // hands in the pairing made by those modules.
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,10 +49,28 @@ struct Registration {
 // WCM, untitled), then name. Returns pairing numbers in that order.
 std::vector<Tpn> initial_order(const Event& e);
 
-// Registers a player and returns the pairing number. Until round 4 is paired every player is
-// renumbered in the initial order (C.04.2 Art. 2: not after the fourth round has been paired);
-// later entries are appended. Rounds already paired count as absences (Z) for a late entry.
-Tpn register_player(Event& e, const Registration& r);
+// Registers a player for round `first_round` on (0: the next round to be paired).
+// Entry rules: the event's player cap, a FIDE ID for players of another federation when the
+// regulations ask for one. Pairing numbers (C.04.2 Art. 2): until round 4 is paired the field is
+// renumbered in the initial order, unless the event keeps published numbers (late_numbers
+// append); later entries are appended. `renumbered` reports every player whose number changed
+// (old -> new), so that the arbiter can say what changed on published lists. Rounds missed are
+// unplayed with the points the regulations give (EntryRules::missed_rounds: zero or a
+// half-point bye). A round robin takes a late entry only into the next round and only into the
+// free number of an odd field (the Berger table's dummy, C.05 Annex 1): nobody is renumbered.
+struct EntryResult {
+  Tpn tpn = 0;
+  int first_round = 1;
+  std::map<int, int> renumbered;  // old -> new, only numbers that changed
+};
+EntryResult enter_player(Event& e, const Registration& r, int first_round = 0);
+Tpn register_player(Event& e, const Registration& r);  // enter_player(e, r).tpn
+
+// Corrects a registered player's data (name, title, federation, FIDE id, sex, birth, ratings),
+// with the checks of register_player. Until round 4 is paired the players are renumbered in the
+// initial order, as after an entry (C.04.2 Art. 2); later the pairing number stays. Returns the
+// player's pairing number after the change.
+Tpn update_player(Event& e, Tpn p, const Registration& r);
 
 // A player by pairing number, FIDE id, or (unique, case-insensitive) name or name prefix.
 Tpn find_player(const Event& e, std::string_view who);
@@ -67,9 +86,17 @@ void request_bye(Event& e, Tpn p, int round, char kind);
 void cancel_bye(Event& e, Tpn p, int round);
 // Withdraws from `from_round` (0: the next round to be paired) to the end.
 void withdraw(Event& e, Tpn p, int from_round);
-// A player withdrawn after a first no-show comes back from the next round; never after a
-// second no-show (events.md A, C).
-void reinstate(Event& e, Tpn p);
+// A player withdrawn after a first no-show comes back from the next round. After a second
+// no-show (events.md A, C: withdrawn for good) only as the Chief Arbiter's exception, recorded
+// in the event with its reason (`exception_reason` not empty); refused without one.
+void reinstate(Event& e, Tpn p, std::string_view exception_reason = {});
+// Refuses the player half-point byes from now on (events.md A: "players receiving financial
+// support may be denied byes"), with the reason; cancels the half-point byes requested and not
+// yet paired. Returns the rounds cancelled.
+std::vector<int> deny_byes(Event& e, Tpn p, std::string_view reason);
+// The date of round r (YYYY/MM/DD, also YYYY-MM-DD), kept as TRF-2026's 132 record (YY/MM/DD
+// in the round's columns). Dates must not go backwards from round to round.
+void set_round_date(Event& e, int round, std::string_view date);
 // Records the written excuse for the player's no-show in the last paired round; only before the
 // next round is paired (events.md A).
 void excuse(Event& e, Tpn p);

@@ -37,11 +37,49 @@ std::optional<EventSystem> parse_event_system(std::string_view);
 std::optional<EventRatingList> parse_rating_list(std::string_view);
 std::optional<EventVariant> parse_variant(std::string_view);
 
-// Half-point byes on request (events.md A: "Rapid: up to 3 byes, only in rounds 1-6").
+// Half-point byes on request (events.md A: "Rapid: up to 3 byes, only in rounds 1-6";
+// "requested in writing before round 1"; "players receiving financial support may be denied
+// byes").
 struct ByeRules {
   int max_half_point_byes = 0;  // 0: the event grants no half-point byes
   int last_round = 0;           // byes allowed in rounds 1..last_round (0: any round)
+  int deadline = 0;  // requests only before round `deadline` is paired (0: before the bye's round)
   bool operator==(const ByeRules&) const = default;
+};
+
+// What a no-show (a forfeit loss without a requested bye) does to the player (events.md A, C:
+// withdrawn unless excused in writing before the next pairing, a second one for good; B,
+// Zaragoza rule 13: the player loses that game only).
+enum class NoShowPolicy { Withdraw, ForfeitOnly, WithdrawAfterN };
+struct NoShowRule {
+  NoShowPolicy policy = NoShowPolicy::Withdraw;
+  int after = 2;  // WithdrawAfterN: the N-th unexcused no-show withdraws for good
+  bool operator==(const NoShowRule&) const = default;
+};
+std::optional<NoShowRule> parse_no_show(
+    std::string_view);  // withdraw|forfeit-only|withdraw-after-N
+std::string to_string(const NoShowRule&);
+
+// Entry rules (events.md A: up to 200 players; B: at most 16).
+struct EntryRules {
+  int max_players = 0;               // 0: no cap
+  bool fide_id_for_foreign = false;  // players of another federation than the event's need one
+  // Points for rounds missed by a late entry (C.04.2 Art. 2: zero, or a half-point bye where the
+  // regulations say so): 'Z' or 'H'.
+  char missed_rounds = 'Z';
+  // Late entries after round 1 is paired take the next free number instead of renumbering the
+  // field (C.04.2 Art. 2 allows renumbering until round 4 is paired; it does not require it),
+  // so the numbers on published lists stay valid.
+  bool keep_published_numbers = false;
+  bool operator==(const EntryRules&) const = default;
+};
+
+// The Chief Arbiter's exception to a rule, recorded with its reason (e.g. reinstating a player
+// after a second no-show).
+struct ArbiterException {
+  int player = 0, round = 0;  // round: the next round to be paired when it was made
+  std::string what, reason;
+  bool operator==(const ArbiterException&) const = default;
 };
 
 // Play-off between the first two when they tie on points (events.md A): one Armageddon game,
@@ -80,6 +118,10 @@ struct EventSettings {
   std::string tiebreaks;  // C.07 list, space separated, e.g. "BH/C1 GE DE ARO/C1 WON"
   int rules = 2026;       // tiebreak rule set: 2026, 2024 or 2022 (virtual opponent)
   ByeRules byes;
+  NoShowRule no_show;
+  EntryRules entry;
+  // ARO/TPR: the rating the regulations give an unrated opponent (0: C.07's own treatment).
+  int unrated_rating = 0;
   EventVariant variant = EventVariant::Standard;
   std::uint64_t seed = 0;  // every lot of the event (RR numbers, 960 positions, playoff colours)
   PlayoffRules playoff;
@@ -91,6 +133,9 @@ struct EventSettings {
   std::map<int, int> withdrawn;             // pairing number -> first round not paired
   std::map<int, bool> withdrawn_for_good;   // second no-show (events.md A, C)
   std::map<int, int> entry_round;           // late entries: pairing number -> first round
+  std::map<int, std::string> round_dates;   // round -> YYYY/MM/DD (TRF-2026 132 is YY/MM/DD)
+  std::map<int, std::string> byes_denied;   // pairing number -> reason (no byes granted)
+  std::vector<ArbiterException> exceptions;
   // Every rating list of a player (001 holds only the event's): standard, rapid, blitz, national.
   std::map<int, std::array<int, 4>> ratings;
   // Board order of each paired round: round -> (white, black) per board, board 1 first.

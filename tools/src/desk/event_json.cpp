@@ -1,0 +1,156 @@
+// The event as JSON (see event_json.h).
+#include "event_json.h"
+
+#include "arbiter/engine/chess960.h"
+#include "arbiter/engine/setup.h"
+
+namespace arbiter::desk {
+using namespace arbiter::pairing;
+using nlohmann::json;
+
+namespace {
+
+double points(Points p) { return p / double(kOnePoint); }
+
+json result_or_null(const Event& e, int round, int board) {
+  std::string r = board_result(e, round, board);
+  return r.empty() ? json(nullptr) : json(r);
+}
+
+// How a player without a game spent the round, in the words of C.04.2.
+const char* absence(const Event& e, const Player& p, int round) {
+  auto c = p.round(round);
+  switch (c.result) {
+    case pairing::Result::PairingBye: return "pairing-allocated bye";
+    case pairing::Result::HalfBye: return "half-point bye";
+    case pairing::Result::FullBye: return "full-point bye";
+    case pairing::Result::ZeroBye:
+      if (p.withdrawn_from && p.withdrawn_from <= round) return "withdrawn";
+      return p.has_round(round) ? "absent" : nullptr;
+    default: break;
+  }
+  if (p.withdrawn_from && p.withdrawn_from <= round) return "withdrawn";
+  (void)e;
+  return nullptr;
+}
+
+}  // namespace
+
+json player_json(const Event& e, Tpn n) {
+  const Player& p = e.tournament.player(n);
+  const auto& s = e.settings;
+  json byes = json::array();
+  if (auto it = s.byes_requested.find(n); it != s.byes_requested.end())
+    for (auto [round, kind] : it->second)
+      byes.push_back({{"round", round}, {"kind", kind == 'H' ? "half" : "zero"}});
+  auto w = s.withdrawn.find(n);
+  return {{"number", n},
+          {"name", p.name},
+          {"title", p.title},
+          {"federation", p.federation},
+          {"fide_id", p.fide_id},
+          {"sex", p.sex == ' ' ? std::string() : std::string(1, p.sex)},
+          {"birth", p.birth},
+          {"rating", p.rating},
+          {"ratings",
+           {{"standard", p.ratings.standard},
+            {"rapid", p.ratings.rapid},
+            {"blitz", p.ratings.blitz},
+            {"national", p.ratings.national}}},
+          {"points", points(p.score(e.tournament.scoring))},
+          {"withdrawn_from", w == s.withdrawn.end() ? json(nullptr) : json(w->second)},
+          {"withdrawn_for_good", s.withdrawn_for_good.count(n) > 0},
+          {"entry_round", p.entry_round},
+          {"byes_requested", byes},
+          {"no_shows", no_shows(e, n)}};
+}
+
+json event_json(const Event& e) {
+  const auto& t = e.tournament;
+  const auto& s = e.settings;
+  const int paired = paired_rounds(e);
+  json players = json::array();
+  for (const auto& p : t.players) players.push_back(player_json(e, p.tpn));
+  bool finished = paired == s.rounds && missing_results(e, s.rounds).empty();
+  return {
+      {"name", t.name},
+      {"city", t.city},
+      {"start_date", t.start_date},
+      {"end_date", t.end_date},
+      {"chief_arbiter", t.chief_arbiter},
+      {"time_control", t.time_control},
+      {"system", to_string(s.system)},
+      {"variant", to_string(s.variant)},
+      {"rating_list", to_string(s.rating_list)},
+      {"tiebreaks", s.tiebreaks},
+      {"half_point_byes", {{"max", s.byes.max_half_point_byes}, {"last_round", s.byes.last_round}}},
+      {"rounds", s.rounds},
+      {"paired_rounds", paired},
+      {"next_round", next_round(e)},
+      {"missing", paired ? json(missing_results(e, paired)) : json::array()},
+      {"finished", finished},
+      {"players", players}};
+}
+
+json round_json(const Event& e, int round) {
+  json boards = json::array(), byes = json::array();
+  if (auto it = e.settings.boards.find(round); it != e.settings.boards.end())
+    for (size_t b = 0; b < it->second.size(); ++b) {
+      auto [w, bl] = it->second[b];
+      const auto& pw = e.tournament.player(w);
+      const auto& pb = e.tournament.player(bl);
+      boards.push_back({{"board", b + 1},
+                        {"white", w},
+                        {"black", bl},
+                        {"result", result_or_null(e, round, int(b) + 1)},
+                        {"white_name", pw.name},
+                        {"black_name", pb.name},
+                        {"white_rating", pw.rating},
+                        {"black_rating", pb.rating},
+                        {"white_points", points(pw.score(e.tournament.scoring, round - 1))},
+                        {"black_points", points(pb.score(e.tournament.scoring, round - 1))}});
+    }
+  for (const auto& p : e.tournament.players) {
+    if (p.round(round).has_opponent()) continue;
+    if (const char* kind = absence(e, p, round))
+      byes.push_back({{"player", p.tpn}, {"name", p.name}, {"kind", kind}});
+  }
+  json start = nullptr;
+  for (const auto& s : e.settings.starts)
+    if (s.round == round)
+      start = {{"position", s.position},
+               {"fen", to_fen(chess960::start_setup(s.position))},
+               {"audit", s.audit}};
+  return {{"round", round},
+          {"boards", boards},
+          {"byes", byes},
+          {"missing", missing_results(e, round)},
+          {"chess960_start", start}};
+}
+
+json card_json(const Event& e, Tpn n) {
+  const Player& p = e.tournament.player(n);
+  json rounds = json::array();
+  for (int r = 1; r <= paired_rounds(e); ++r) {
+    auto c = p.round(r);
+    json line = {{"round", r}};
+    if (c.has_opponent()) {
+      int board = find_board(e, r, n, c.opponent);
+      std::string res = board_result(e, r, board);
+      line["opponent"] = c.opponent;
+      line["opponent_name"] = e.tournament.player(c.opponent).name;
+      line["colour"] = c.colour == Colour::White ? "white" : "black";
+      line["board"] = board;
+      line["result"] = res.empty() ? json(nullptr) : json(res);
+    } else if (const char* kind = absence(e, p, r)) {
+      line["bye"] = kind;
+    }
+    line["points"] = points(e.tournament.scoring.points(c));
+    rounds.push_back(line);
+  }
+  json out = player_json(e, n);
+  out["rounds"] = rounds;
+  return out;
+}
+
+}  // namespace arbiter::desk

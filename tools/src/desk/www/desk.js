@@ -1,0 +1,334 @@
+// The arbiters' desk: every action is one API call; every rule and refusal comes from the
+// server (the event library), this page only shows them.
+'use strict';
+
+const state = {event: null, round: 0, selected: 0, lastPaired: 0, editing: 0};
+
+function notice(text, kind) {
+  const box = clear($('notice'));
+  if (text) box.append(el('div', {class: kind || 'info', id: 'notice-text'}, text));
+}
+
+function askToken() {
+  $('token-form').classList.remove('hidden');
+  $('token').focus();
+}
+
+// A write: on 401 the token is asked for (once, then kept in this browser); a refusal shows
+// the rule's message as the server gives it.
+async function write(method, path, body, raw) {
+  if (!desk.token()) { askToken(); notice('Enter the desk token first.', 'error'); return null; }
+  const r = await api(method, path, body, raw);
+  if (r.status === 401) { desk.setToken(''); askToken(); notice(r.data.error, 'error'); return null; }
+  if (!r.ok) { notice((r.status === 409 ? 'Refused: ' : 'Error: ') + r.data.error, 'error'); return null; }
+  return r.data;
+}
+
+// ---- views ---------------------------------------------------------------------------------
+function show(view) {
+  for (const v of document.querySelectorAll('.view')) v.classList.toggle('active', v.id === 'view-' + view);
+  for (const a of document.querySelectorAll('nav a')) a.classList.toggle('active', a.id === 'nav-' + view);
+  refresh();
+  if (view === 'round') $('entry').focus();
+}
+function current() { return (location.hash || '#round').slice(1); }
+
+async function refresh() {
+  const r = await api('GET', '/event');
+  if (!r.ok) { notice(r.data.error, 'error'); return; }
+  const e = state.event = r.data;
+  $('event-name').textContent = e.name || 'arbiter desk';
+  document.title = (e.name || 'event') + ' - arbiter desk';
+  $('event-meta').textContent = `${e.system}, ${e.rounds} rounds · ${e.players.length} players · ` +
+      (e.paired_rounds ? `round ${e.paired_rounds} paired` : 'no round paired') + (e.finished ? ' · finished' : '');
+  // Follow the newest round unless an older one was chosen on purpose.
+  if (!state.round || state.round > e.paired_rounds || state.round === state.lastPaired) state.round = e.paired_rounds;
+  state.lastPaired = e.paired_rounds;
+  const view = current();
+  if (view === 'round') await renderRound();
+  else if (view === 'players') renderPlayers();
+  else if (view === 'standings') await renderStandings();
+  else if (view === 'exports') await renderHistory();
+}
+
+// ---- round ---------------------------------------------------------------------------------
+async function renderRound() {
+  const e = state.event, sel = clear($('round-select'));
+  for (let r = 1; r <= e.paired_rounds; ++r) sel.append(el('option', {value: r, selected: r === state.round}, r));
+  $('pair-next').textContent = e.next_round > e.rounds ? 'All rounds paired' : `Pair round ${e.next_round}`;
+  const table = clear($('pairings')), byes = clear($('round-byes'));
+  clear($('start-position'));
+  if (!state.round) { $('missing').textContent = 'No round paired yet.'; return; }
+  const r = await api('GET', '/rounds/' + state.round);
+  if (!r.ok) return;
+  const round = r.data;
+  table.append(el('thead', {}, el('tr', {}, el('th', {}, 'Bd'), el('th', {class: 'hide-narrow'}, 'Pts'),
+      el('th', {class: 'name'}, 'White'), el('th', {}, 'Result'), el('th', {class: 'name'}, 'Black'),
+      el('th', {class: 'hide-narrow'}, 'Pts'))));
+  const body = el('tbody');
+  for (const b of round.boards)
+    body.append(el('tr', {id: 'board-' + b.board, class: (b.result ? '' : 'pending') + (b.board === state.selected ? ' selected' : '')},
+        el('td', {}, b.board), el('td', {class: 'hide-narrow'}, fmt(b.white_points)),
+        el('td', {class: 'name'}, `${b.white_name} (${b.white})`),
+        el('td', {class: 'res'}, b.result || '…'),
+        el('td', {class: 'name'}, `${b.black_name} (${b.black})`),
+        el('td', {class: 'hide-narrow'}, fmt(b.black_points))));
+  table.append(body);
+  for (const y of round.byes) byes.append(el('li', {}, `${y.kind}: ${y.name} (${y.player})`));
+  const m = $('missing');
+  m.className = 'missing' + (round.missing.length ? '' : ' done');
+  m.textContent = round.missing.length ? `Missing: board ${round.missing.join(', ')}`
+                                        : `Round ${round.round}: every result is in.`;
+  if (round.chess960_start)
+    $('start-position').append(el('p', {}, `Chess960 position ${round.chess960_start.position}: ${round.chess960_start.fen}`),
+                               board_svg(round.chess960_start.fen, 200));
+}
+
+const keyResult = {'1': '1-0', '0': '0-1', '=': '1/2-1/2', '+': '+-', '-': '-+', '*': null};
+
+// Keyboard entry: digits choose the board, Enter (or Space) confirms it, then one key gives
+// the result. = + - and * need no Enter (they cannot be part of a board number).
+async function entryKey(ev) {
+  const input = $('entry');
+  const k = ev.key;
+  if (k === 'Escape') { input.value = ''; state.selected = 0; entryState(); return; }
+  if (!state.selected && (k === 'Enter' || k === ' ')) {
+    ev.preventDefault();
+    selectBoard(Number(input.value));
+    return;
+  }
+  if (k in keyResult && (state.selected || (/^\d+$/.test(input.value) && !/\d/.test(k)))) {
+    ev.preventDefault();
+    const board = state.selected || Number(input.value);
+    await enter(board, keyResult[k]);
+    return;
+  }
+  if (k.length === 1 && !/\d/.test(k)) ev.preventDefault();
+  if (/\d/.test(k) && state.selected) { ev.preventDefault(); }
+}
+function selectBoard(b) {
+  const boards = document.querySelectorAll('#pairings tbody tr').length;
+  if (!(b >= 1 && b <= boards)) { notice(`There is no board ${$('entry').value || '(none)'} in round ${state.round}.`, 'error'); $('entry').value = ''; return; }
+  state.selected = b;
+  $('entry').value = b + ' → ';
+  entryState();
+  renderRound();
+}
+function entryState() {
+  $('entry-state').textContent = state.selected
+      ? `Board ${state.selected}: 1 (white wins), 0 (black wins), = (draw), + / - (forfeit), * (clear), Esc (cancel)`
+      : 'Type the board number, Enter, then 1 (white wins), 0 (black wins), = (draw), + or - (forfeits).';
+}
+async function enter(board, result) {
+  const out = await write('PUT', `/rounds/${state.round}/boards/${board}`, {result});
+  $('entry').value = '';
+  state.selected = 0;
+  entryState();
+  if (out) notice(`Board ${board}: ${out.white_name} - ${out.black_name} ${out.result || 'cleared'}`);
+  await refresh();
+}
+
+async function pairNext() {
+  const out = await write('POST', '/rounds/next', {force: $('pair-force').checked});
+  if (!out) return;
+  state.round = out.round;
+  $('pair-force').checked = false;
+  notice(`Round ${out.round} paired.` + (out.notes.length ? ' ' + out.notes.join(' · ') : ''));
+  await refresh();
+}
+
+// ---- players -------------------------------------------------------------------------------
+function renderPlayers() {
+  const e = state.event;
+  const pr = $('player-round');
+  if (!pr.value) pr.value = e.next_round;
+  const t = clear($('players'));
+  t.append(el('thead', {}, el('tr', {}, el('th', {}, 'No'), el('th', {class: 'name'}, 'Name'),
+      el('th', {class: 'hide-narrow'}, 'Title'), el('th', {class: 'hide-narrow'}, 'Fed'), el('th', {}, 'Rtg'),
+      el('th', {}, 'Pts'), el('th', {class: 'name'}, 'Status'), el('th', {class: 'name'}, 'Actions'))));
+  const body = el('tbody');
+  for (const p of e.players) {
+    const status = [];
+    if (p.withdrawn_from) status.push(`withdrawn from round ${p.withdrawn_from}` + (p.withdrawn_for_good ? ' for good' : ''));
+    for (const b of p.byes_requested) status.push(`${b.kind === 'half' ? '½ bye' : 'absent'} round ${b.round}`);
+    if (p.no_shows.length) status.push(`no-show round ${p.no_shows.join(', ')}`);
+    if (p.entry_round > 1) status.push(`entered in round ${p.entry_round}`);
+    const act = (label, fn) => el('button', {class: 'small', type: 'button', onclick: fn}, label);
+    const round = () => Number($('player-round').value) || e.next_round;
+    body.append(el('tr', {id: 'player-' + p.number},
+        el('td', {}, p.number), el('td', {class: 'name'}, p.name), el('td', {class: 'hide-narrow'}, p.title),
+        el('td', {class: 'hide-narrow'}, p.federation), el('td', {}, p.rating || ''), el('td', {class: 'pts'}, fmt(p.points)),
+        el('td', {class: 'name'}, status.join('; ')),
+        el('td', {class: 'name'},
+           act('edit', () => editPlayer(p)),
+           act('½ bye', () => playerAction(p, 'byes', {round: round(), kind: 'half'})),
+           act('absent', () => playerAction(p, 'byes', {round: round(), kind: 'zero'})),
+           p.byes_requested.map((b) => act(`cancel bye ${b.round}`, () => playerAction(p, 'byes/' + b.round, undefined, 'DELETE'))),
+           p.withdrawn_from ? act('reinstate', () => playerAction(p, 'reinstate', {}))
+                            : act('withdraw', () => playerAction(p, 'withdraw', {round: round()})),
+           p.no_shows.length ? act('excuse', () => playerAction(p, 'excuse', {})) : null)));
+  }
+  t.append(body);
+}
+async function playerAction(p, what, body, method) {
+  const out = await write(method || 'POST', `/players/${p.number}/${what}`, body);
+  if (out) notice(out.message);
+  await refresh();
+}
+// The registration form, also used to correct a player (state.editing: the pairing number).
+async function register(ev) {
+  ev.preventDefault();
+  const f = new FormData($('register'));
+  const body = {};
+  for (const [k, v] of f.entries()) {
+    if (v === '') continue;
+    body[k] = ['standard', 'rapid', 'blitz', 'national'].includes(k) ? Number(v) : v;
+  }
+  const editing = state.editing;
+  const out = await write(editing ? 'PUT' : 'POST', editing ? `/players/${editing}` : '/players', body);
+  if (!out) return;
+  notice(editing ? `Corrected ${out.name}, now number ${out.number}.` : `Registered ${out.name} as number ${out.number}.`);
+  editDone();
+  $('register').elements.name.focus();
+  await refresh();
+}
+function editPlayer(p) {
+  const f = $('register').elements;
+  state.editing = p.number;
+  for (const k of ['name', 'title', 'federation', 'fide_id', 'sex', 'birth']) f[k].value = p[k] || '';
+  for (const k of ['standard', 'rapid', 'blitz', 'national']) f[k].value = p.ratings[k] || '';
+  $('register-title').textContent = `Correct player ${p.number}`;
+  $('register-button').textContent = 'Save the correction';
+  $('edit-cancel').classList.remove('hidden');
+  f.name.focus();
+}
+function editDone() {
+  state.editing = 0;
+  $('register').reset();
+  $('register-title').textContent = 'Register a player';
+  $('register-button').textContent = 'Register';
+  $('edit-cancel').classList.add('hidden');
+}
+async function importCsv(ev) {
+  ev.preventDefault();
+  const file = $('csv-file').files[0];
+  if (!file) { notice('Choose a CSV file first.', 'error'); return; }
+  const out = await write('POST', '/players/import', await file.text(), true);
+  if (out) notice(`Registered ${out.registered.length} players from ${file.name}.`);
+  await refresh();
+}
+
+// ---- standings, history --------------------------------------------------------------------
+async function renderStandings() {
+  const r = await api('GET', '/standings');
+  if (!r.ok) { notice(r.data.error, 'error'); return; }
+  clear($('standings')).append(el('div', {class: 'scroll'}, standings_table(r.data)));
+  clear($('crosstable-box')).append(el('div', {class: 'scroll'}, crosstable(r.data)));
+}
+async function renderHistory() {
+  const r = await api('GET', '/history');
+  const ol = clear($('history'));
+  if (r.ok) for (const c of r.data.changes) ol.append(el('li', {}, c));
+}
+async function undo() {
+  const out = await write('POST', '/undo', {});
+  if (out) notice('Undone: ' + out.undone);
+  await refresh();
+}
+
+// ---- rulings -------------------------------------------------------------------------------
+async function rule(ev) {
+  ev.preventDefault();
+  const fen = $('fen').value.trim();
+  clear($('diagram')).append(board_svg(fen, 320));
+  const out = await write('POST', '/rulings/flag', {fen, flagged: $('flagged').value,
+      unsupervised: $('unsupervised').checked, chess960: $('chess960').checked});
+  const box = clear($('ruling'));
+  if (!out) return;
+  notice('');
+  box.append(el('div', {class: 'verdict', id: 'verdict'}, out.ruling ? `Ruling: ${out.ruling}` : 'No ruling'),
+             out.rule ? el('div', {}, `Rule: ${out.rule}`) : null,
+             el('div', {}, `Position: ${out.legality}`),
+             out.issues.map((i) => el('div', {}, '– ' + i)),
+             el('p', {id: 'explanation'}, out.explanation),
+             out.witness ? el('div', {}, 'Witness line: ', el('span', {class: 'witness', id: 'witness'}, out.witness)) : null);
+  if (out.witness_fens && out.witness_fens.length) playThrough(fen, out.witness_moves, out.witness_fens);
+}
+
+// Steps through the witness line on the diagram (positions computed by the server).
+function playThrough(start, moves, fens) {
+  const all = [start, ...fens];
+  let ply = 0;
+  const label = el('span', {id: 'ply'});
+  const draw = () => {
+    const d = clear($('diagram'));
+    d.append(board_svg(all[ply], 320));
+    label.textContent = ply ? `after ${moves[ply - 1]} (${ply}/${fens.length})` : 'start position';
+  };
+  const step = (k) => () => { ply = Math.max(0, Math.min(fens.length, ply + k)); draw(); };
+  $('ruling').append(el('div', {class: 'toolbar'},
+      el('button', {type: 'button', class: 'small', id: 'ply-first', onclick: () => { ply = 0; draw(); }}, '⏮'),
+      el('button', {type: 'button', class: 'small', id: 'ply-back', onclick: step(-1)}, '◀'),
+      el('button', {type: 'button', class: 'small', id: 'ply-next', onclick: step(1)}, '▶'),
+      el('button', {type: 'button', class: 'small', id: 'ply-last', onclick: () => { ply = fens.length; draw(); }}, '⏭'),
+      label));
+  draw();
+}
+async function pgnText() {
+  const file = $('pgn-file').files[0];
+  return file ? await file.text() : $('pgn-text').value;
+}
+async function recordPgn() {
+  if (!state.round) { notice('No round is paired yet.', 'error'); return; }
+  const out = await write('POST', `/rounds/${state.round}/pgn`, await pgnText(), true);
+  const box = clear($('pgn-report'));
+  if (!out) return;
+  notice(`Round ${out.round}: ${out.recorded.length} result(s) recorded, ${out.refused.length} game(s) refused.`);
+  box.append(el('ul', {id: 'pgn-recorded'},
+      out.recorded.map((r) => el('li', {}, 'recorded: ' + r)),
+      out.refused.map((r) => el('li', {class: 'status-errors'}, 'refused: ' + r)),
+      out.warnings.map((r) => el('li', {}, 'warning: ' + r))));
+}
+async function validatePgn(ev) {
+  ev.preventDefault();
+  const text = await pgnText();
+  const out = await write('POST', '/rulings/pgn', text, true);
+  const box = clear($('pgn-report'));
+  if (!out) return;
+  box.append(el('p', {}, `${out.count} game(s), ${out.with_errors} with errors.`));
+  const t = el('table', {class: 'grid', id: 'pgn-table'}, el('thead', {}, el('tr', {}, el('th', {}, '#'),
+      el('th', {class: 'name'}, 'White'), el('th', {class: 'name'}, 'Black'), el('th', {}, 'Result'),
+      el('th', {}, 'Status'), el('th', {class: 'name'}, 'Findings'))));
+  const body = el('tbody');
+  for (const g of out.games)
+    body.append(el('tr', {}, el('td', {}, g.game), el('td', {class: 'name'}, g.white), el('td', {class: 'name'}, g.black),
+        el('td', {}, g.result), el('td', {class: 'status-' + g.status}, g.status),
+        el('td', {class: 'name'}, g.issues.map((i) => el('div', {}, `line ${i.line}: ${i.message}`)))));
+  t.append(body);
+  box.append(el('div', {class: 'scroll'}, t));
+}
+
+// ---- wiring --------------------------------------------------------------------------------
+document.addEventListener('DOMContentLoaded', () => {
+  $('token-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    desk.setToken($('token').value.trim());
+    $('token-form').classList.add('hidden');
+    notice('Token saved in this browser.');
+  });
+  if (!desk.token()) askToken();
+  $('pair-next').addEventListener('click', pairNext);
+  $('print').addEventListener('click', () => window.print());
+  $('round-select').addEventListener('change', (ev) => { state.round = Number(ev.target.value); state.selected = 0; renderRound(); });
+  $('entry').addEventListener('keydown', entryKey);
+  $('register').addEventListener('submit', register);
+  $('csv-import').addEventListener('submit', importCsv);
+  $('flag-form').addEventListener('submit', rule);
+  $('pgn-form').addEventListener('submit', validatePgn);
+  $('undo').addEventListener('click', undo);
+  $('pgn-record').addEventListener('click', recordPgn);
+  $('edit-cancel').addEventListener('click', editDone);
+  window.addEventListener('hashchange', () => show(current()));
+  show(current());
+  live(refresh);
+});
