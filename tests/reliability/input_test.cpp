@@ -116,7 +116,7 @@ TEST(Input, EveryCommandReadsAFenAlike) {
   TempDir d;
   for (const std::string clocks : {"-5 1", "NaN 1", "0 18446744073709551616", "0 1 extra words"}) {
     const std::string fen = "'8/8/8/4k3/8/8/8/4K3 w - - " + clocks + "'";
-    for (const std::string cmd : {"moves " + fen, "status " + fen, "960 verify " + fen,
+    for (const std::string& cmd : {"moves " + fen, "status " + fen, "960 verify " + fen,
                                   "claim flag --fen " + fen + " --flagged w"}) {
       auto r = sh(d.path, "\"$A\" " + cmd);
       EXPECT_EQ(r.code, kBadInput) << cmd << ": " << r.out << r.err;
