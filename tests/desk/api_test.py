@@ -252,8 +252,43 @@ class Api(unittest.TestCase):
                 self.assertEqual(self.srv.write("PUT", f"/api/rounds/{r}/boards/{b['board']}", {"result": "1-0"})[0], 200)
         st, _, b = self.srv.write("POST", "/api/rounds/next", {})
         self.assertEqual((st, b["error"]), (409, "all 3 rounds are paired"))
+        # Prize places from the final standings: place k holds the players ranked k; a shared
+        # place leaves the places below it empty (prizes shared, C.07/the event's regulations).
+        _, _, s = self.srv.get("/api/standings")
+        st, _, pz = self.srv.get("/api/prizes?places=4")
+        self.assertEqual(st, 200)
+        for k, place in enumerate(pz["places"], start=1):
+            self.assertEqual(sorted(p["number"] for p in place["players"]),
+                             sorted(r["startNo"] for r in s["standings"] if r["rank"] == k), k)
+        # A sub-ranking: the best players rated under 2250 (events.md B style), places renumbered.
+        st, _, sub = self.srv.get("/api/standings?filter=rating%3C2250")
+        self.assertEqual(st, 200)
+        self.assertEqual(sorted(r["startNo"] for r in sub["standings"]), [3, 4])
+        st, _, pz = self.srv.get("/api/prizes?places=1&filter=rating%3C2250")
+        self.assertEqual(pz["places"][0]["players"][0]["number"], sub["standings"][0]["startNo"])
+        self.assertEqual(self.srv.get("/api/prizes?places=1&filter=nonsense")[0], 400)
+        self.assertEqual(self.srv.get("/api/prizes?places=0")[0], 400)
         _, _, e = self.srv.get("/api/event")
         self.assertTrue(e["finished"])
+
+    def test_chess960_start_position(self):
+        ev = Scratch(ARBITER, PLAYERS, rounds=3, extra=("--variant", "chess960"))
+        srv = Server(ARBITER, ev.file)
+        try:
+            st, _, r = srv.write("POST", "/api/rounds/next", {})
+            self.assertEqual(st, 201, r)
+            start = r["chess960_start"]
+            # The position the CLI prints for the round (Guidelines II: one per round).
+            _, show, _ = cli(ARBITER, "event", "show", ev.file)
+            self.assertIn(f"Chess960 start position {start['position']}: ", show)
+            self.assertIn("FEN " + start["fen"], show)
+            rank = start["fen"].split("/")[0]
+            self.assertEqual(sorted(rank), sorted("rnbqkbnr"))
+            self.assertEqual(self.srv.get("/api/event")[2]["variant"], "standard")
+            self.assertEqual(srv.get("/api/event")[2]["variant"], "chess960")
+        finally:
+            srv.stop()
+            ev.remove()
 
     def test_force_pairing(self):
         self.srv.write("POST", "/api/rounds/next", {})
@@ -354,6 +389,8 @@ class Api(unittest.TestCase):
             self.assertNotIn("root:", body)
         self.assertEqual(self.srv.request("POST", "/", "x", token=self.srv.token)[0], 405)
         self.assertEqual(self.srv.get("/api/nothing")[0], 404)
+        st, hs, body = self.srv.request("HEAD", "/api/event", raw=True)
+        self.assertEqual((st, body), (200, ""))
         self.assertEqual(self.srv.get("/api/rounds/abc")[0], 400)
 
     def test_request_size_limit(self):

@@ -103,6 +103,14 @@ class Run:
         return d.execute_script("const e = document.querySelector(arguments[0]);"
                                 "return e ? e.innerText.trim() : '';", css)
 
+    def click(self, d, css):
+        """Clicks the first element matching `css` in one script call: a table the live update
+        re-renders between finding and clicking cannot leave a stale reference."""
+        done = d.execute_script("const e = document.querySelector(arguments[0]);"
+                                "if (!e) return false; e.click(); return true;", css)
+        if not done:
+            raise AssertionError(f"nothing to click at {css}")
+
     def no_alert(self, d):
         try:
             d.switch_to.alert
@@ -143,7 +151,7 @@ class Run:
                   "two players imported from CSV")
         self.wait(a, lambda: len(a.find_elements(By.CSS_SELECTOR, "#players tbody tr")) == 4, "four players listed")
         self.wait(a, lambda: self.text(a, "#player-4 td:nth-child(5)") == "2000", "Dunn listed with 2000")
-        a.find_element(By.CSS_SELECTOR, "#player-4 button").click()  # edit
+        self.click(a, "#player-4 button")  # edit
         rating = a.find_element(By.CSS_SELECTOR, "#register input[name=standard]")
         rating.clear()
         rating.send_keys("2100")
@@ -165,7 +173,7 @@ class Run:
         # Round 1.
         a.get(self.srv.url + "/#round")
         self.wait(a, lambda: self.text(a, "#pair-next") == "Pair round 1", "round 1 can be paired")
-        a.find_element(By.ID, "pair-next").click()
+        self.click(a, "#pair-next")
         self.wait(a, lambda: len(a.find_elements(By.CSS_SELECTOR, "#pairings tbody tr")) == 2, "round 1 paired: two boards")
         self.check("Missing: board 1, 2" in self.text(a, "#missing"), "the missing results are listed")
 
@@ -189,7 +197,7 @@ class Run:
         self.wait(phone, lambda: self.text(phone, "#board-1 td.res") == "1-0", "the phone sees board 1's result", timeout=1.5)
         print(f"   seen elsewhere after {time.monotonic() - t0:.2f} s")
         # Pairing now is refused: board 2 has no result (the rule's message is shown).
-        a.find_element(By.ID, "pair-next").click()
+        self.click(a, "#pair-next")
         self.wait(a, lambda: "Refused: round 1 has 1 result(s) missing (board 2)" in self.text(a, "#notice-text"),
                   "pairing with a result missing is refused, the rule shown")
         # Desk B enters board 2 as a draw: "2" then "=" (no Enter needed); desk A sees it.
@@ -212,6 +220,7 @@ class Run:
         self.check(self.text(a, "#standings-table tbody tr td:nth-child(2)") == winner and
                    self.text(a, "#standings-table tbody tr td:nth-child(4)") == "1", f"{winner} leads with 1 point")
         self.check(len(a.find_elements(By.CSS_SELECTOR, "#crosstable tbody tr")) == 4, "crosstable shown")
+        self.wait(a, lambda: self.text(a, "#prizes li").startswith(winner), "the prize list names the winner first")
         self.shot(a, "standings-1200")
         phone.get(self.srv.url + "/public#standings")
         self.wait(phone, lambda: len(phone.find_elements(By.CSS_SELECTOR, "#standings-table tbody tr")) == 4,
@@ -219,6 +228,13 @@ class Run:
         self.check(HOSTILE in self.text(phone, "#standings-table") and self.no_alert(phone),
                    "the public standings show the <script> name as text")
         self.shot(phone, "public-standings-390")
+        # A player's own card on the phone.
+        phone.get(self.srv.url + "/public#card")
+        self.wait(phone, lambda: len(phone.find_elements(By.CSS_SELECTOR, "#player-select option")) == 5,
+                  "the phone lists the players")
+        Select(phone.find_element(By.ID, "player-select")).select_by_visible_text("Dunn, Di")
+        self.wait(phone, lambda: self.text(phone, "#card h2").startswith("Dunn, Di (4)"), "Dunn's card")
+        self.check("1/2-1/2" in self.text(phone, "#card table"), "the card shows the draw of round 1")
 
         # Flag fall: Black's flag falls, White (K+R) can mate: 1-0 with the witness line (Laws 6.9).
         a.get(self.srv.url + "/#rulings")
@@ -239,7 +255,7 @@ class Run:
         self.shot(a, "ruling-1200")
 
         # Pair round 2 from desk B; desk A follows.
-        b.find_element(By.ID, "pair-next").click()
+        self.click(b, "#pair-next")
         self.wait(a, lambda: "round 2 paired" in self.text(a, "#event-meta"), "desk A sees round 2 paired",
                   timeout=1.5)
         print(f"{self.checks} checks passed")

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "arbiter/pairing/event_prizes.h"
 #include "arbiter/pairing/event_round.h"
 #include "arbiter/pairing/trf.h"
 
@@ -240,4 +241,40 @@ TEST(EventRegulations, SettingsRoundTripAndBadRecordsNamed) {
     EXPECT_EQ(std::string(x.what()),
               "ev.trf:" + std::to_string(line) + ":13: unknown no-show policy 'sometimes'");
   }
+}
+
+TEST(EventPrizes, SharedEquallyByPointsOnePrizePerPlayerAndSpecErrorsNamed) {
+  Event e = field(swiss(), 5);
+  e.tournament.player(2).sex = 'w';
+  // Final order (caller's standings): 1 and 2 tied on 4 points, then 3, 4, 5.
+  std::vector<FinalRow> rows = {{1, 40, 1}, {2, 40, 1}, {3, 30, 3}, {4, 20, 4}, {5, 10, 5}};
+  auto spec = parse_prize_spec(
+      "place 1 1000\nplace 2 500\nplace 3 300 Third\ncategory women 1 100 Best woman\n", "p.txt");
+  auto a = award_prizes(e, rows, spec);
+  // 1st and 2nd shared equally by the two on 4 points: (1000 + 500) / 2 each; the woman holds a
+  // place prize already, so the women's prize passes to nobody (no other woman).
+  ASSERT_EQ(a.size(), 5u);
+  long p1 = 0, p2 = 0;
+  for (const auto& x : a) {
+    if (x.player == 1) p1 += x.cents;
+    if (x.player == 2) p2 += x.cents;
+  }
+  EXPECT_EQ(p1, 75000);
+  EXPECT_EQ(p2, 75000);
+  EXPECT_EQ(a[4].player, 3);
+  EXPECT_EQ(a[4].prize, "Third");
+  EXPECT_EQ(format_cents(a[4].cents), "300");
+  // By tie-break: the standings' order decides.
+  spec.share_equally = false;
+  auto b = award_prizes(e, rows, spec);
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(b[0].player, 1);
+  EXPECT_EQ(b[1].player, 2);
+  try {
+    parse_prize_spec("sharing equal\nplace x 100\n", "p.txt");
+    ADD_FAILURE();
+  } catch (const EventInputError& x) {
+    EXPECT_EQ(std::string(x.what()), "p.txt:2:7: expected a place (1 or more), found 'x'");
+  }
+  EXPECT_THROW(parse_prize_spec("category martians 1 5\n", "p.txt"), EventInputError);
 }

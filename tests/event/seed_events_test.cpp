@@ -483,3 +483,230 @@ TEST(SeedEvents, DoubleRoundRobinTieForFirstGoesToArmageddon) {
   EXPECT_EQ(check.exit_code, 1) << check.out << check.err;
   EXPECT_NE(check.out.find("3 of 10 rounds identical"), std::string::npos) << check.out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// B. Zaragoza 1919 run by its own regulations: at most 16 players (the 17th refused at
+// registration), pairing numbers by lot, a player who does not appear loses that game only
+// (rule 13: --no-show forfeit-only), a late entry into round 2 taking the free number of the
+// odd field, the round dates (rest days between round days) in the report for rating, and the
+// prizes: places 1-4 in money, the best score against the top four (excluding them), the
+// best-placed resident of Aragon champion. Every publication is checked against the games the
+// test decided.
+
+namespace {
+
+std::vector<std::string> csv_row(const std::string& line) {
+  std::vector<std::string> out(1);
+  bool q = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (q && c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+      out.back() += '"', ++i;
+    else if (c == '"')
+      q = !q;
+    else if (c == ',' && !q)
+      out.emplace_back();
+    else if (c != '\r')
+      out.back() += c;
+  }
+  return out;
+}
+
+std::vector<std::vector<std::string>> read_csv_rows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty() && line != "\r") rows.push_back(csv_row(line));
+  return rows;
+}
+
+}  // namespace
+
+TEST(SeedEvents, ZaragozaByItsOwnRegulations) {
+  TempDir d;
+  const std::string f = d / "zaragoza.trf";
+  ok("event new '" + f +
+     "' --system round-robin --rounds 15 --rating-list standard --tiebreaks 'SB PS WIN' "
+     "--rules 2026 --seed 1919 --no-show forfeit-only --max-players 16 --federation ESP "
+     "--name 'Torneo Nacional' --city Zaragoza");
+  // The organisers' list: Spanish headers, ';', a region column kept (the Aragon sub-ranking).
+  std::ostringstream csv;
+  csv << "\xEF\xBB\xBFNombre;Fed;Elo;Region\n";
+  for (int i = 0; i < 15; ++i)
+    csv << "\"Jugador" << char('A' + i) << ", Z\";ESP;" << 2000 - 10 * i << ';'
+        << (i % 3 == 0 ? "Aragon" : "Madrid") << '\n';
+  write(d / "z.csv", csv.str());
+  ok("event register '" + f + "' --csv '" + (d / "z.csv") + "'");
+
+  const int rounds = 15;
+  std::vector<std::vector<Game>> played(rounds + 1);
+  std::vector<std::string> dates(rounds + 1);
+  // Round days with a rest day between them (events.md B): 1919/04/01, 04/03, ...
+  for (int r = 1; r <= rounds; ++r) {
+    int day = 1 + 2 * (r - 1), month = 4 + (day - 1) / 30;
+    day = (day - 1) % 30 + 1;
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "1919/%02d/%02d", month, day);
+    dates[r] = buf;
+  }
+  const std::string late = "Tardio, Luis";
+  std::string no_show_name;
+  for (int r = 1; r <= rounds; ++r) {
+    if (r == 2) {
+      // The late entry takes the free number of the 15-player table (C.05 Annex 1).
+      std::string out = ok("event register '" + f + "' --name '" + late +
+                           "' --standard 1990 --federation ESP --round 2");
+      EXPECT_NE(out.find("registered 16 " + late + " (from round 2)"), std::string::npos) << out;
+      auto full = run_arbiter("event register '" + f + "' --name 'Extra, E' --standard 1500");
+      EXPECT_EQ(full.exit_code, 1) << "a 17th player was accepted";
+      EXPECT_NE(full.err.find("16 players"), std::string::npos) << full.err;
+    }
+    // Odd rounds' dates through `pair --date`, even rounds' through `round-date`.
+    std::string out = ok("event pair '" + f + "'" + (r % 2 ? " --date " + dates[r] : ""));
+    if (r % 2 == 0) ok("event round-date '" + f + "' " + std::to_string(r) + " " + dates[r]);
+    Event e = load(f);
+    if (r == 1) no_show_name = e.tournament.player(3).name;
+    const Tpn absent = find_player(e, no_show_name);
+    const auto& boards = e.settings.boards.at(r);
+    ASSERT_EQ(int(boards.size()), r == 1 ? 7 : 8) << "round " << r;
+    // Forfeit-only: the player is paired every round, even after missing rounds 3 and 6.
+    EXPECT_FALSE(e.settings.withdrawn.count(absent)) << "round " << r;
+    std::string args = "event result '" + f + "'";
+    for (size_t b = 0; b < boards.size(); ++b) {
+      auto [w, bl] = boards[b];
+      std::string res = result_for(r, w, bl, 19);
+      if ((r == 3 || r == 6) && (w == absent || bl == absent)) res = w == absent ? "-+" : "+-";
+      played[r].push_back({w, bl, res});
+      args.append(" ").append(std::to_string(b + 1)).append(" ").append(res == "-+" ? "0-1f" : res);
+    }
+    ok(args);
+    if (r == 2) {
+      // The round-2 pairing list as published: each board's players and numbers.
+      auto rows = read_csv_rows(ok("event show '" + f + "' --round 2 --format csv"));
+      ASSERT_EQ(rows.size(), boards.size() + 1);
+      for (size_t b = 0; b < boards.size(); ++b) {
+        EXPECT_EQ(rows[b + 1][0], std::to_string(b + 1));
+        EXPECT_EQ(rows[b + 1][1], std::to_string(boards[b].first));
+        EXPECT_EQ(rows[b + 1][2], e.tournament.player(boards[b].first).name);
+        EXPECT_EQ(rows[b + 1][9], std::to_string(boards[b].second));
+      }
+    }
+  }
+  Event e = load(f);
+  const int n = 16;
+  ASSERT_EQ(e.tournament.player_count(), n);
+  const Tpn late_no = find_player(e, late), absent = find_player(e, no_show_name);
+  EXPECT_EQ(late_no, 16);
+  EXPECT_EQ(e.tournament.player(late_no).round(1).result, Result::ZeroBye);
+  EXPECT_EQ(no_shows(e, absent), (std::vector<int>{3, 6}));
+  EXPECT_TRUE(e.settings.withdrawn.empty());
+
+  // Points from the test's own games.
+  std::vector<double> pts(n + 1);
+  for (int r = 1; r <= rounds; ++r)
+    for (const auto& g : played[r]) {
+      auto [a, b] = points_of(g.result);
+      pts[g.white] += a, pts[g.black] += b;
+    }
+
+  // The wall chart is the round-robin grid: row p, column q holds p's result against q.
+  auto grid = read_csv_rows(ok("event wallchart '" + f + "' --format csv"));
+  ASSERT_EQ(grid.size(), size_t(n + 1));
+  ASSERT_EQ(grid[0].size(), size_t(4 + n + 1));
+  for (int r = 1; r <= rounds; ++r)
+    for (const auto& g : played[r]) {
+      auto [a, b] = points_of(g.result);
+      bool forfeit = g.result == "+-" || g.result == "-+";
+      auto mark = [&](double x) {
+        return forfeit  ? std::string(x == 1 ? "+" : "-")
+               : x == 1 ? std::string("1")
+               : x == 0 ? std::string("0")
+                        : "\xC2\xBD";
+      };
+      EXPECT_EQ(grid[g.white][3 + g.black], mark(a)) << "round " << r;
+      EXPECT_EQ(grid[g.black][3 + g.white], mark(b)) << "round " << r;
+    }
+  for (int p = 1; p <= n; ++p) {
+    EXPECT_EQ(grid[p][3 + p], "\xC3\x97");
+    EXPECT_DOUBLE_EQ(std::stod(grid[p][4 + n].substr(0, grid[p][4 + n].find("\xC2\xBD"))) +
+                         (grid[p][4 + n].find("\xC2\xBD") != std::string::npos ? 0.5 : 0),
+                     pts[p])
+        << "player " << p;
+  }
+  // The late entrant and round 1's free player never met: the grid says not played.
+  const Tpn free1 = [&] {
+    for (const auto& p : e.tournament.players)
+      if (p.tpn != late_no && !p.round(1).has_opponent()) return p.tpn;
+    return 0;
+  }();
+  EXPECT_EQ(grid[late_no][3 + free1], "");
+
+  // Round dates: TRF-2026 132 in the report for rating, YY/MM/DD in each round's columns.
+  ok("event export '" + f + "' --trf '" + (d / "z-export.trf") + "'");
+  const std::string exported = slurp(d / "z-export.trf");
+  auto at = exported.find("\n132");
+  ASSERT_NE(at, std::string::npos);
+  const std::string line132 = exported.substr(at + 1, exported.find('\n', at + 1) - at - 1);
+  for (int r = 1; r <= rounds; ++r) {
+    const std::string want = dates[r].substr(2, 2) + dates[r].substr(4, 6);
+    ASSERT_GE(line132.size(), size_t(91 + 10 * (r - 1) + 8));
+    EXPECT_EQ(line132.substr(91 + 10 * (r - 1), 8), want) << "round " << r;
+  }
+
+  // Prizes (events.md B): the standings' order decides ties (sharing tiebreak).
+  write(d / "prizes.txt",
+        "# Zaragoza 1919\nsharing tiebreak\nplace 1 1000 First\nplace 2 500 Second\n"
+        "place 3 250 Third\nplace 4 125 Fourth\n"
+        "against-top 4 100 Best against the top four\n"
+        "category Region=Aragon 1 0 Champion of Aragon\n");
+  // The standings' order: rank, then (shared places) start number, as the standings list them.
+  auto cols = read_tsv(ok("event standings '" + f + "' --format tsv"));
+  ASSERT_EQ(cols["StartNo"].size(), size_t(n));
+  std::vector<std::pair<int, Tpn>> by_rank;
+  for (int i = 0; i < n; ++i)
+    by_rank.emplace_back(std::stoi(cols["Rank"][i]), std::stoi(cols["StartNo"][i]));
+  std::sort(by_rank.begin(), by_rank.end());
+  std::vector<Tpn> ranked;
+  for (auto [rank, p] : by_rank) ranked.push_back(p);
+  for (int k = 1; k < n; ++k) EXPECT_GE(pts[ranked[k - 1]], pts[ranked[k]]) << "rank " << k;
+  std::vector<Tpn> top(ranked.begin(), ranked.begin() + 4);
+  // Best score against the top four, the four excluded; ties go to the better-placed.
+  std::vector<double> vs(n + 1);
+  for (int r = 1; r <= rounds; ++r)
+    for (const auto& g : played[r]) {
+      auto [a, b] = points_of(g.result);
+      if (std::count(top.begin(), top.end(), g.black)) vs[g.white] += a;
+      if (std::count(top.begin(), top.end(), g.white)) vs[g.black] += b;
+    }
+  Tpn best = 0;
+  for (Tpn p : ranked)
+    if (!std::count(top.begin(), top.end(), p) && (best == 0 || vs[p] > vs[best])) best = p;
+  Tpn champion = 0;
+  for (Tpn p : ranked) {
+    const auto& ex = e.settings.extra.count(p) ? e.settings.extra.at(p)
+                                               : std::vector<std::pair<std::string, std::string>>{};
+    if (std::count(ex.begin(), ex.end(),
+                   std::make_pair(std::string("Region"), std::string("Aragon")))) {
+      champion = p;
+      break;
+    }
+  }
+  ASSERT_NE(champion, 0);
+  auto prizes = read_csv_rows(
+      ok("event prizes '" + f + "' --spec '" + (d / "prizes.txt") + "' --format csv"));
+  ASSERT_EQ(prizes.size(), 7u);
+  const std::vector<std::pair<std::string, Tpn>> want = {{"First", top[0]},
+                                                         {"Second", top[1]},
+                                                         {"Third", top[2]},
+                                                         {"Fourth", top[3]},
+                                                         {"Best against the top four", best},
+                                                         {"Champion of Aragon", champion}};
+  const std::vector<std::string> amounts = {"1000", "500", "250", "125", "100", "0"};
+  for (size_t k = 0; k < want.size(); ++k) {
+    EXPECT_EQ(prizes[k + 1][0], want[k].first);
+    EXPECT_EQ(prizes[k + 1][1], std::to_string(want[k].second)) << want[k].first;
+    EXPECT_EQ(prizes[k + 1][3], amounts[k]);
+  }
+  EXPECT_NE(prizes[5][4].find("best score against the top 4"), std::string::npos);
+}

@@ -22,6 +22,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (t.offset + t.len > g.text.size()) __builtin_trap();
     }
     (void)adjudication::validate_game(g, opt);
+    // Under A.5 illegal moves stand (A.5.2) and the replay goes on from illegal positions.
+    adjudication::ValidateOptions unsupervised = opt;
+    unsupervised.regime = adjudication::Regime::BlitzUnsupervised;
+    (void)adjudication::validate_game(g, unsupervised);
     if (auto e = pgn::normalize(g)) {
       out.clear();
       pgn::write_export(out, *e);

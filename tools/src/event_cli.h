@@ -39,6 +39,9 @@ namespace arbiter::cli::event {
 // Armageddon applied when it has been played.
 std::string standings_report(const Event& e, const std::string& format,
                              const std::string& filter = {});  // text|tsv|csv|json|html
+// Prize places 1..places of the standings (or of the sub-ranking `filter`, as standings_report
+// takes it): the pairing numbers in each place, several when it is shared (prize_places).
+std::vector<std::vector<int>> ranked_places(const Event& e, int places, const std::string& filter);
 // The TRF-2026 report for rating (points, ranks and tiebreaks filled in), as `event export`.
 std::string trf_report(const Event& e);
 // The results of a round's games from PGN (`event results --pgn`, the desk's PGN upload): each

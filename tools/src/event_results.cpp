@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include "arbiter/adjudication/validate.h"
@@ -75,6 +76,14 @@ Computed compute(const Event& e) {
   } catch (const std::invalid_argument& x) {
     throw EventInputError("tiebreak list '" + e.settings.tiebreaks + "': " + x.what());
   }
+  // The regulations' rating for unrated opponents (C.07 art. 10, /Unnnn) where the list gives
+  // none: ARO and the performance ratings no longer print "-" for an unrated player's opponents.
+  if (e.settings.unrated_rating)
+    for (auto& sp : specs)
+      if (!sp.unrated_rating && (sp.kind == TiebreakKind::ARO || sp.kind == TiebreakKind::TPR ||
+                                 sp.kind == TiebreakKind::PTP || sp.kind == TiebreakKind::APRO ||
+                                 sp.kind == TiebreakKind::APPO))
+        sp.unrated_rating = e.settings.unrated_rating;
   StandingsOptions o;
   o.tiebreak.rules = rules_of(e.settings);
   o.tiebreak.round_robin = e.settings.system != EventSystem::Dutch;
@@ -149,9 +158,9 @@ std::string slurp_file(const std::string& path) {
   return ss.str();
 }
 
-}  // namespace
-
-std::string standings_report(const Event& e, const std::string& format, const std::string& filter) {
+// The standings, or with `filter` a sub-ranking over a group (events.md B: the best-placed
+// resident of Aragon), in the overall order with places renumbered.
+Computed ranked(const Event& e, const std::string& filter) {
   Computed c = compute(e);
   if (!filter.empty()) {
     // A sub-ranking over a filtered group (events.md B: the best-placed resident of Aragon),
@@ -164,18 +173,99 @@ std::string standings_report(const Event& e, const std::string& format, const st
     }
     c.s = sub_ranking(c.s, [&](int sno) { return f.accepts(c.ct.player(sno)); });
   }
+  return c;
+}
+}  // namespace
+
+// C.07's names of the tie-breaks (the standings' key), with the modifiers as written.
+std::string tiebreak_name(const TiebreakSpec& t) {
+  static const std::map<TiebreakKind, const char*> kNames = {
+      {TiebreakKind::PTS, "Points"},
+      {TiebreakKind::DE, "Direct encounter"},
+      {TiebreakKind::WIN, "Number of wins (forfeits and byes included)"},
+      {TiebreakKind::WON, "Games won over the board"},
+      {TiebreakKind::BPG, "Games played with Black"},
+      {TiebreakKind::BWG, "Games won with Black"},
+      {TiebreakKind::PS, "Progressive (cumulative) score"},
+      {TiebreakKind::REP, "Rounds one elected to play"},
+      {TiebreakKind::STD, "Standard points"},
+      {TiebreakKind::TPN, "Pairing number"},
+      {TiebreakKind::BH, "Buchholz"},
+      {TiebreakKind::AOB, "Average of opponents' Buchholz"},
+      {TiebreakKind::FB, "Fore Buchholz"},
+      {TiebreakKind::SB, "Sonneborn-Berger"},
+      {TiebreakKind::KS, "Koya system"},
+      {TiebreakKind::ARO, "Average rating of opponents"},
+      {TiebreakKind::TPR, "Tournament performance rating"},
+      {TiebreakKind::PTP, "Perfect tournament performance"},
+      {TiebreakKind::APRO, "Average performance rating of opponents"},
+      {TiebreakKind::APPO, "Average perfect performance of opponents"},
+      {TiebreakKind::RTNG, "Own rating"}};
+  std::string n = kNames.count(t.kind) ? kNames.at(t.kind) : t.text;
+  if (t.cut_low && t.cut_high)
+    n += ", median " + std::to_string(t.cut_low);
+  else if (t.cut_low)
+    n += ", cut " + std::to_string(t.cut_low);
+  return t.text + " = " + n;
+}
+
+// The standings as a publication (publication.h): ranks, names, points, every tie-break, and
+// the key naming each one in full.
+Table standings_table(const Event& e, const Computed& c) {
+  Table t;
+  t.title = "Standings";
+  t.subtitle = {c.t.name, "After round " + std::to_string(c.s.rounds) + " of " +
+                              std::to_string(e.settings.rounds) + " (C.07 " + to_string(c.s.rules) +
+                              " rules)"};
+  t.columns = {"Rk", "No.", "Name", "Title", "Fed", "Rtg", "Pts"};
+  t.right = {true, true, false, false, false, true, true};
+  for (const auto& spec : c.s.specs) t.columns.push_back(spec.text), t.right.push_back(true);
+  for (const auto& r : c.s.rows) {
+    const auto& p = c.ct.player(r.start_no);
+    std::vector<std::string> row{std::to_string(r.rank) + (r.shared ? "=" : ""),
+                                 std::to_string(r.start_no),
+                                 p.name,
+                                 p.title,
+                                 p.federation,
+                                 p.rating ? std::to_string(p.rating) : "",
+                                 arbiter::pairing::format_points(r.points)};
+    for (size_t k = 0; k < c.s.specs.size(); ++k)
+      row.push_back(k < r.values.size() ? format_value(c.s.specs[k], r.values[k]) : "");
+    t.rows.push_back(std::move(row));
+  }
+  for (const auto& spec : c.s.specs) t.notes.push_back(tiebreak_name(spec));
+  if (!c.s.note.empty()) t.notes.push_back(c.s.note);
+  return t;
+}
+
+std::vector<std::vector<int>> ranked_places(const Event& e, int places, const std::string& filter) {
+  if (places < 1 || places > 1000) throw EventInputError("prize places must be 1-1000");
+  return prize_places(ranked(e, filter).s, places);
+}
+
+std::string standings_report(const Event& e, const std::string& format, const std::string& filter) {
+  Computed c = ranked(e, filter);
   std::string head = c.s.note.empty() ? "" : c.s.note + "\n";
   if (format == "text") return standings_text(c.ct, c.s) + head;
   if (format == "tsv") return standings_tsv(c.s);
   if (format == "csv") return standings_csv(c.ct, c.s);
   if (format == "json") return standings_json(c.ct, c.s);
-  if (format == "html") return standings_html(c.ct, c.s, c.t.name);
+  if (format == "html") return render(standings_table(e, c), PublicationFormat::Html);
   if (format == "crosstable") return crosstable_text(c.ct, c.s) + head;
   throw EventInputError("unknown format '" + format + "' (text, tsv, csv, json, html, crosstable)");
 }
 
 std::string trf_report(const Event& e) {
   Computed c = compute(e);
+  // 202/212 name what the event fixed (C.07 /Unnnn, /Vyyyy), so that `standings OUT.trf` gives
+  // the event's values rather than the current rules' defaults.
+  for (auto& sp : c.s.specs) {
+    if (sp.kind == TiebreakKind::PTS) continue;
+    if (sp.unrated_rating && sp.text.find("/U") == std::string::npos)
+      sp.text += "/U" + std::to_string(*sp.unrated_rating);
+    if (e.settings.rules != 2026 && sp.text.find("/V") == std::string::npos)
+      sp.text += "/V" + std::to_string(e.settings.rules);
+  }
   apply_standings(c.t, c.s);
   TrfWriteOptions w;
   w.format = TrfFormat::Trf2026;

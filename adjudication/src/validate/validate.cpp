@@ -142,16 +142,6 @@ bool plain_castling(const Position& pos, std::string_view text, Move& m) {
 
 const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
-// Forced play in the final position, where a dead position can hide behind mating material (a
-// queen that must be given up): at most seven men, and the side to move with at most four legal
-// moves.
-bool forcing(const Position& pos) {
-  if (popcount(pos.occupied()) > 7) return false;
-  MoveList moves;
-  pos.generate_legal(moves);
-  return moves.size() <= 4;
-}
-
 Position null_move(const Position& pos, bool& ok) {
   Setup s = pos.to_setup();
   s.turn = ~s.turn;
@@ -213,14 +203,6 @@ class Validator {
   uint64_t keys_inline_[kKeysInline];
   std::unique_ptr<uint64_t[]> keys_heap_;
   uint64_t* keys_ = keys_inline_;
-  // The main line's moves and their tokens, per ply (raw 16-bit moves, Move::none() for a null
-  // move), the same way: a dead position found at the end is traced back to its first ply.
-  uint16_t moves_inline_[kKeysInline];
-  uint32_t tokens_inline_[kKeysInline];
-  std::unique_ptr<uint16_t[]> moves_heap_;
-  std::unique_ptr<uint32_t[]> tokens_heap_;
-  uint16_t* moves_ = moves_inline_;
-  uint32_t* tokens_ = tokens_inline_;
   // Where the main line's legal play starts: the start position, or the position after the
   // last null move or illegal move that stood (from which later positions are not reached by
   // legal moves alone).
@@ -466,10 +448,6 @@ class Validator {
     if (g_.tokens.size() + 1 > kKeysInline) {
       keys_heap_ = std::make_unique_for_overwrite<uint64_t[]>(g_.tokens.size() + 1);
       keys_ = keys_heap_.get();
-      moves_heap_ = std::make_unique_for_overwrite<uint16_t[]>(g_.tokens.size() + 1);
-      moves_ = moves_heap_.get();
-      tokens_heap_ = std::make_unique_for_overwrite<uint32_t[]>(g_.tokens.size() + 1);
-      tokens_ = tokens_heap_.get();
     }
     start_turn_ = main_.pos.side_to_move();
     legal_from_ = main_.pos;
@@ -582,7 +560,7 @@ class Validator {
       if (m.is_none() && !plain_castling(main_.pos, text, m)) break;
       main_.pos.play(m);
       ++main_.ply;
-      if (after_main_move(*t, m)) return t + 1;
+      if (after_main_move(*t)) return t + 1;
     }
     return t;
   }
@@ -620,7 +598,7 @@ class Validator {
     L.pos = next;
     L.ply = ply;
     if (main_line()) {
-      after_main_move(t, Move::none());
+      after_main_move(t);
       restart_legal_play();
     }
   }
@@ -654,7 +632,7 @@ class Validator {
     L.pos.play(m);
     ++L.ply;
     if (&L == &main_) {
-      after_main_move(t, m);
+      after_main_move(t);
       if (stood) restart_legal_play();
     }
   }
@@ -758,11 +736,9 @@ class Validator {
   }
 
   // Returns whether the game ended on the board with this move (for main_moves to stop).
-  [[gnu::always_inline]] bool after_main_move(const pgn::Token& t, Move m) {
+  [[gnu::always_inline]] bool after_main_move(const pgn::Token& t) {
     const Position& pos = main_.pos;
     const int ply = main_.ply;
-    moves_[ply] = m.raw();
-    tokens_[ply] = static_cast<uint32_t>(&t - g_.tokens.data());
     clock_side_ = ~pos.side_to_move();
     if (illegal_stood_ && both_kings_in_check(pos, ply)) return true;
 
@@ -986,11 +962,11 @@ class Validator {
     // winner's mating material on the board).
     auto forfeit = [&] { return is_time_forfeit(tags_[detail::TagIndex::Termination]); };
     // The search is run when the winner has no queen, no rook and no pawn able to move (every
-    // realistic dead position and 6.9 / A.5.3 / 5.1.2 case: lone minor pieces, blocked pawns),
-    // or when the final position is forced play (few men, few legal moves: a queen that must
-    // be given up); --full-search runs it always.
-    const bool search = opt_.dead_position_search &&
-                        (opt_.full_search || !pos_has_heavy(M.pos, winner) || forcing(M.pos));
+    // realistic dead position and 6.9 / A.5.3 / 5.1.2 case: lone minor pieces, blocked pawns);
+    // --full-search runs it always. (Forced play into a dead position is found after every
+    // move: forced_dead_after.)
+    const bool search =
+        opt_.dead_position_search && (opt_.full_search || !pos_has_heavy(M.pos, winner));
     if (search) {
       // The winner being able to mate settles every question (not dead, the result stands).
       const Winnability first = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
@@ -1041,10 +1017,24 @@ class Validator {
   bool trace_dead_position(const DeadPosition& final_dead) {
     const int last = main_.ply, from = legal_from_ply_;
     if (!legal_from_ || last <= from) return false;
+    // The main line's move tokens, by ply (outside every variation), read again from the start
+    // of the legal play: every one of them was read as a legal move there.
+    std::vector<const pgn::Token*> tokens{nullptr};
+    int depth = 0;
+    for (const pgn::Token& t : g_.tokens) {
+      if (t.kind == TokenKind::VariationStart) ++depth;
+      if (t.kind == TokenKind::VariationEnd) --depth;
+      if (depth == 0 && (t.kind == TokenKind::Move || t.kind == TokenKind::NullMove))
+        tokens.push_back(&t);
+    }
+    if (static_cast<int>(tokens.size()) <= last) return false;
     std::vector<Position> line{*legal_from_};
     line.reserve(last - from + 1);
-    for (int ply = from + 1; ply <= last; ++ply)
-      line.push_back(line.back().after(Move(moves_[ply])));
+    for (int ply = from + 1; ply <= last; ++ply) {
+      const Move m = reread(line.back(), g_.token_text(*tokens[ply]));
+      if (m.is_none()) return false;
+      line.push_back(line.back().after(m));
+    }
     int lo = from, hi = last;
     while (lo < hi) {
       const int mid = lo + (hi - lo) / 2;
@@ -1056,7 +1046,7 @@ class Validator {
     if (hi == last) return false;
     const DeadPosition d = solver_.dead_position(line[hi - from], opt_.node_budget);
     end_at(hi, "moves-after-dead-position", "a " + (d.is_dead() ? d.reason : final_dead.reason));
-    const pgn::Token& t = g_.tokens[tokens_[hi + 1]];
+    const pgn::Token& t = *tokens[hi + 1];
     after_end_reported_ = true;
     sink_.error(ended_code_, hi + 1, t.where,
                 "move " + detail::move_prefix(line[hi - from]) + " " +
@@ -1064,6 +1054,16 @@ class Validator {
                     std::to_string(hi) + " by " + ended_why_ + "; the game ended there");
     r_.ending = "dead position";
     return true;
+  }
+
+  // A legal move as the replay read it (strict SAN, castling, lenient SAN, UCI).
+  static Move reread(const Position& pos, std::string_view text) {
+    Move m = parse_san_common(pos, text);
+    if (!m.is_none() || plain_castling(pos, text, m)) return m;
+    if (auto strict = parse_san(pos, text, SanMode::Strict)) return *strict;
+    if (auto lenient = parse_san(pos, text, SanMode::Lenient)) return *lenient;
+    if (auto uci = parse_uci(pos, text)) return *uci;
+    return Move::none();
   }
 
   // A game not won: whether it went on after a dead position (Laws 5.2.2) that neither the

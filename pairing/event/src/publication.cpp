@@ -87,13 +87,13 @@ std::string json_table(const Table& t) {
   return out + "]}";
 }
 
-// Phones: the page never scrolls sideways; a wide table scrolls inside its own box, with the
-// first column (place or board) kept in view. Print: black on white, no box, small type, rows
+// Phones: the page never scrolls sideways; a wide table scrolls inside its own box (the
+// headings stay on top while scrolling down). Print: black on white, no box, small type, rows
 // kept whole across pages.
 constexpr std::string_view kStyle = R"(
 *{box-sizing:border-box}
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;padding:12px;color:#111;background:#fff;line-height:1.35}
-h1{font-size:1.25rem;margin:0 0 4px}
+h1{font-size:1.25rem;margin:0 0 4px;overflow-wrap:anywhere}
 h2{font-size:1.05rem;margin:18px 0 4px}
 p.sub{margin:0;color:#444;font-size:.9rem;overflow-wrap:anywhere}
 .scroll{max-width:100%;overflow-x:auto;-webkit-overflow-scrolling:touch;margin-top:8px}

@@ -241,6 +241,7 @@ class Call {
       if (p[0] == "event" && m == "GET") return ok(event_json(load()));
       if (p[0] == "version" && m == "GET") return ok({{"version", version_of(file_)}});
       if (p[0] == "standings" && m == "GET") return ok(json::parse(standings("json")));
+      if (p[0] == "prizes" && m == "GET") return prizes();
       if (p[0] == "history" && m == "GET") return ok(history());
       if (p[0] == "undo" && m == "POST") return undo();
       if (p[0] == "players" && m == "POST") return register_one();
@@ -281,8 +282,30 @@ class Call {
   Response ok(const json& j, int status = 200) { return json_response(status, j); }
   Event load() { return cli::event::load(file_); }
 
+  std::string filter() const {
+    auto it = q_.query.find("filter");
+    return it == q_.query.end() ? "" : it->second;
+  }
   std::string standings(const std::string& format) {
-    return cli::event::standings_report(load(), format, "");
+    return cli::event::standings_report(load(), format, filter());
+  }
+
+  // GET /api/prizes?places=N[&filter=F]: the prize list, shared places as the library says.
+  Response prizes() {
+    auto it = q_.query.find("places");
+    const int places = it == q_.query.end() ? 3 : number(it->second, "places");
+    Event e = load();
+    json out = json::array();
+    auto list = cli::event::ranked_places(e, places, filter());
+    for (size_t i = 0; i < list.size(); ++i) {
+      json players = json::array();
+      for (int p : list[i])
+        players.push_back({{"number", p},
+                           {"name", e.tournament.player(p).name},
+                           {"points", e.tournament.player(p).score(e.tournament.scoring) / 10.0}});
+      out.push_back({{"place", i + 1}, {"players", players}, {"shared_above", list[i].empty()}});
+    }
+    return ok({{"filter", filter()}, {"places", out}});
   }
 
   json history() {
@@ -478,6 +501,7 @@ Response Desk::handle(const Request& q) const {
   }
   Request sub = q;
   sub.path = q.path.substr(4);
+  if (sub.method == "HEAD") sub.method = "GET";  // the server sends the headers only
   try {
     return Call(file_, sub).route();
   } catch (const BadRequest& x) {

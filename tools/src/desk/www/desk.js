@@ -26,6 +26,7 @@ async function write(method, path, body, raw) {
 
 // ---- views ---------------------------------------------------------------------------------
 function show(view) {
+  notice('');  // a message belongs to the page it was given on
   for (const v of document.querySelectorAll('.view')) v.classList.toggle('active', v.id === 'view-' + view);
   for (const a of document.querySelectorAll('nav a')) a.classList.toggle('active', a.id === 'nav-' + view);
   refresh();
@@ -224,6 +225,17 @@ async function renderStandings() {
   if (!r.ok) { notice(r.data.error, 'error'); return; }
   clear($('standings')).append(el('div', {class: 'scroll'}, standings_table(r.data)));
   clear($('crosstable-box')).append(el('div', {class: 'scroll'}, crosstable(r.data)));
+  await renderPrizes();
+}
+async function renderPrizes(ev) {
+  if (ev) ev.preventDefault();
+  const q = `?places=${encodeURIComponent($('prize-places').value || 3)}&filter=${encodeURIComponent($('prize-filter').value.trim())}`;
+  const r = await api('GET', '/prizes' + q);
+  const ol = clear($('prizes'));
+  if (!r.ok) { notice('Error: ' + r.data.error, 'error'); return; }
+  for (const p of r.data.places)
+    ol.append(el('li', {}, p.players.length ? p.players.map((x) => `${x.name} (${x.number}, ${fmt(x.points)})`).join('; ')
+                                          : '(shared above)'));
 }
 async function renderHistory() {
   const r = await api('GET', '/history');
@@ -327,6 +339,7 @@ document.addEventListener('DOMContentLoaded', () => {
   $('pgn-form').addEventListener('submit', validatePgn);
   $('undo').addEventListener('click', undo);
   $('pgn-record').addEventListener('click', recordPgn);
+  $('prize-form').addEventListener('submit', renderPrizes);
   $('edit-cancel').addEventListener('click', editDone);
   window.addEventListener('hashchange', () => show(current()));
   show(current());
