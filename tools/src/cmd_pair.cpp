@@ -154,6 +154,25 @@ RoundPairing recorded(const ap::Tournament& t, int r) {
   return p;
 }
 
+// The first difference in board order (C.04.2: the recorded round's boards): the first recorded
+// game the engine does not pair as recorded, next to the engine's game of its white player (or
+// the PAB); if every game agrees, the PAB. An endorsement report names this one difference.
+std::string first_difference(RoundPairing want, const RoundPairing& got, const ap::Tournament& t,
+                             int r) {
+  if (!got.ok) return "no pairing";
+  board_order(want, t, r);
+  std::set<std::pair<ap::Tpn, ap::Tpn>> gs(got.games.begin(), got.games.end());
+  auto game_of = [&](ap::Tpn p) -> std::string {
+    for (const auto& [w, b] : got.games)
+      if (w == p || b == p) return std::to_string(w) + "-" + std::to_string(b);
+    return p == got.bye ? std::to_string(p) + " PAB" : std::to_string(p) + " unpaired";
+  };
+  for (const auto& [w, b] : want.games)
+    if (!gs.count({w, b}))
+      return "recorded " + std::to_string(w) + "-" + std::to_string(b) + ", arbiter " + game_of(w);
+  return "PAB recorded " + std::to_string(want.bye) + ", arbiter " + std::to_string(got.bye);
+}
+
 std::string describe(const std::vector<std::pair<ap::Tpn, ap::Tpn>>& g) {
   std::string s;
   for (const auto& [w, b] : g)
@@ -217,6 +236,7 @@ int run_check(const std::string& in, bool as_json, std::optional<ap::DutchRules>
       std::set_difference(gs.begin(), gs.end(), ws.begin(), ws.end(), std::back_inserter(extra));
       j["recorded_only"] = miss;
       j["engine_only"] = extra;
+      j["first_difference"] = first_difference(want, got, before_round(t, r), r);
       j["recorded_bye"] = want.bye;
       j["engine_bye"] = got.bye;
       if (!got.ok) j["error"] = got.error;
@@ -228,17 +248,22 @@ int run_check(const std::string& in, bool as_json, std::optional<ap::DutchRules>
           std::cout << "; recorded only: " << describe(miss)
                     << "; arbiter only: " << describe(extra) << "; bye recorded " << want.bye
                     << ", arbiter " << got.bye;
-        std::cout << '\n';
+        std::cout << "; first difference: " << j["first_difference"].get<std::string>() << '\n';
       }
+    } else if (!as_json) {
+      std::cout << "round " << r << ": identical\n";
     }
     rep.push_back(j);
   }
   if (as_json)
-    std::cout
-        << json{{"file", in}, {"rounds", rounds}, {"differing", differ}, {"report", rep}}.dump(2)
-        << '\n';
+    std::cout << json{{"file", in},          {"rounds", rounds},
+                      {"differing", differ}, {"passed", rounds - differ},
+                      {"failed", differ},    {"report", rep}}
+                     .dump(2)
+              << '\n';
   else
-    std::cout << in << ": " << rounds - differ << " of " << rounds << " rounds identical\n";
+    std::cout << in << ": " << rounds - differ << " of " << rounds << " rounds identical\n"
+              << rounds - differ << " passed, " << differ << " failed\n";
   return differ ? kExitNoPairing : kExitOk;
 }
 
