@@ -57,7 +57,8 @@ struct DutchInput {
 enum class DutchRules : std::uint8_t { Fide2026, Fide2017 };
 
 struct DutchOptions {
-  DutchRules rules = DutchRules::Fide2026;
+  // Unset: 2026 for a DutchInput; for a Tournament the edition its 192 code names, else 2026.
+  std::optional<DutchRules> rules;
   // Baku acceleration (C.04.7, in bbpPairings' reading: group A = first ceil(N/2) players;
   // accelerated rounds = ceil(R/2), 1 point for the first half of them, then 0.5 point).
   // Overrides the per-player acceleration vectors when set.
