@@ -169,6 +169,7 @@ void EventStore::lock(const StoreOptions& o) {
     if (::fstat(fd, &held) == 0 && ::stat(file_.c_str(), &now) == 0 && held.st_dev == now.st_dev &&
         held.st_ino == now.st_ino) {
       lock_fd_ = fd;
+      remove_stale_temporaries(file_);  // a writer cleans up after killed writers
       return;
     }
     ::close(fd);

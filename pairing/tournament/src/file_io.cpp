@@ -110,6 +110,8 @@ void keep_mode_and_owner(int fd, const fs::path& target, const fs::path& temp) {
 
 }  // namespace
 
+void remove_stale_temporaries(const fs::path& target) { remove_leftovers(resolve_output(target)); }
+
 fs::path resolve_output(const fs::path& target) {
   std::error_code ec;
   fs::path p = fs::weakly_canonical(target, ec);

@@ -48,6 +48,10 @@ std::filesystem::path resolve_output(const std::filesystem::path& target);
 void refuse_same_file(const std::filesystem::path& output,
                       const std::vector<std::filesystem::path>& inputs);
 
+// Removes the temporary files of `target` left by writers that no longer run (killed before
+// their rename). OutputFile does it before each write; a lock holder may call it at once.
+void remove_stale_temporaries(const std::filesystem::path& target);
+
 class OutputFile {
  public:
   // Creates the temporary file beside `target` (after removing the temporary files of this
