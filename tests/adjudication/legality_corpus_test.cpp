@@ -2,13 +2,15 @@
 // along the main lines of the shared PGN corpora. None may be called "not reachable" or
 // "illegal (A.5.4)", and every "legal" verdict's proof game must replay from the start to the
 // position. The perft suites, made for move generators, hold a few positions no game reaches:
-// exactly those (listed and argued below) may be refused. CI runs a deterministic sample; the full run is
+// exactly those (listed and argued below) may be refused. CI runs a deterministic sample; the full
+// run is
 //   ARBITER_FULL=1 build/tests/adjudication_tests --gtest_filter='LegalityCorpus.*'
 // (one corpus: --gtest_filter=LegalityCorpus.TcecStandard; the two TCEC files take longest)
 // and prints the counts (legal with proof / not contradicted / not reachable) per file.
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <string>
@@ -73,6 +75,15 @@ adj::LegalityOptions options_for(const pgn::RawGame& g, bool c960) {
   return o;
 }
 
+// The game's start from its FEN tag, read as `status` reads a FEN (Strict, else EPD-lenient:
+// the lessons file writes fullmove number 0).
+Result<Position, PositionError> start_of_game(const std::string& fen, bool c960) {
+  auto s = parse_fen(fen, FenMode::Strict);
+  if (!s.ok()) s = parse_fen(fen, FenMode::Epd);
+  if (!s.ok()) return Position::from_fen(fen, c960);  // the error
+  return Position::from_setup(*s, c960);
+}
+
 Tally check_games(const std::string& file, int step) {
   Tally t;
   auto reader = pgn::Reader::open(test::shared("data/pgn/corpus/" + file).string());
@@ -83,7 +94,7 @@ Tally check_games(const std::string& file, int step) {
     const std::string* variant = g.tag("Variant");
     const bool c960 = variant && (variant->find("960") != std::string::npos ||
                                   variant->find("fischer") != std::string::npos);
-    auto start = fen ? Position::from_fen(*fen, c960) : Position::from_fen(Position().fen(), c960);
+    auto start = fen ? start_of_game(*fen, c960) : Position::from_fen(Position().fen(), c960);
     const auto o = options_for(g, c960);
     // A game set up from a position that is itself refused (lessons-with-errors keeps FEN tags
     // with impossible castling rights) proves nothing about reachability: skipped, counted.
@@ -146,7 +157,11 @@ std::set<std::string> check_suite(const std::string& file, Tally& t) {
 
 // One test per corpus, so each can be run in full alone (ARBITER_FULL=1 and --gtest_filter).
 void check_file(const std::string& file, int sample_step) {
-  const Tally t = check_games(file, test::full_run() ? 1 : sample_step);
+  // ARBITER_LEGALITY_STEP=N: every N-th game (a bigger sample than CI's, smaller than full).
+  const char* step = std::getenv("ARBITER_LEGALITY_STEP");
+  const Tally t = check_games(file, step               ? std::max(1, std::atoi(step))
+                                    : test::full_run() ? 1
+                                                       : sample_step);
   t.print(file);
   EXPECT_GT(t.positions, 50) << file;
   EXPECT_EQ(t.refused, 0) << file;
@@ -157,7 +172,7 @@ void check_file(const std::string& file, int sample_step) {
 TEST(LegalityCorpus, WorldChampionship) { check_file("world-championship.pgn", 97); }
 TEST(LegalityCorpus, TwicExcerpt) { check_file("twic-excerpt.pgn", 53); }
 TEST(LegalityCorpus, EngineGames) { check_file("engine-games-threefold.pgn", 257); }
-TEST(LegalityCorpus, Lessons) { check_file("lessons-with-errors.pgn", 7); }
+TEST(LegalityCorpus, Lessons) { check_file("lessons-with-errors.pgn", 23); }
 TEST(LegalityCorpus, TcecStandard) { check_file("tcec-standard-nocomments.pgn.zst", 1999); }
 TEST(LegalityCorpus, TcecChess960) { check_file("tcec-chess960.pgn.zst", 997); }
 

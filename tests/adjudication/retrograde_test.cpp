@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 #include <string>
 
 #include "arbiter/adjudication/legality.h"
@@ -199,4 +200,32 @@ TEST(Cli, StatusVerdicts) {
   EXPECT_EQ(c960.exit_code, 0);
   EXPECT_NE(c960.out.find("status: legal"), std::string::npos) << c960.out;
   EXPECT_EQ(run_arbiter("status '4k3/8/8/8/8/8/8/4K3 w - - 0 1' --start 960").exit_code, 2);
+}
+
+// Random games reach stranger positions than master games (promotions to every piece, en
+// passant, castling late, kings walking out): none of them may be refused. Deterministic
+// seeds; the proof search is left out (its proofs are checked by the corpus test).
+TEST(Retrograde, RandomGamesAreNeverRefused) {
+  std::mt19937 rng(18);
+  int positions = 0;
+  const int games = arbiter::test::full_run() ? 20000 : 400;
+  for (int game = 0; game < games; ++game) {
+    const bool c960 = game % 4 == 3;
+    const int sp = c960 ? int(rng() % 960) : arbiter::chess960::kStandard;
+    adj::LegalityOptions o;
+    o.chess960 = c960;
+    o.start = arbiter::chess960::start_setup(sp);
+    o.proof.max_nodes = 0;
+    auto p = arbiter::chess960::start_position(sp);
+    for (int ply = 0; ply < 300; ++ply) {
+      const auto r = adj::check_legality(p.to_setup(), o);
+      ++positions;
+      ASSERT_TRUE(r.possible()) << "game " << game << " ply " << ply << ": " << p.fen() << ": "
+                                << r.issues[0].message;
+      const auto moves = p.legal_moves();
+      if (moves.empty()) break;
+      p.play(moves[rng() % moves.size()]);
+    }
+  }
+  EXPECT_GT(positions, 50000);
 }

@@ -3,6 +3,7 @@
 // journalled for `undo` and serialised by a lock (pairing/event_store.h).
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -55,6 +56,7 @@ int cmd_bye(const std::vector<std::string>& args);
 int cmd_cancel_bye(const std::vector<std::string>& args);
 int cmd_withdraw(const std::vector<std::string>& args);
 int cmd_excuse(const std::vector<std::string>& args);
+int cmd_forbid(const std::vector<std::string>& args);
 int cmd_reinstate(const std::vector<std::string>& args);
 int cmd_pair(const std::vector<std::string>& args);
 int cmd_result(const std::vector<std::string>& args);
@@ -78,6 +80,8 @@ const Sub kSubs[] = {
      "Cancels a requested bye before the previous round starts.", cmd_cancel_bye},
     {"withdraw", "FILE PLAYER [--round R]", "Withdraws a player from round R (default: the next).",
      cmd_withdraw},
+    {"forbid", "FILE PLAYER PLAYER [--from R] [--to R]",
+     "Keeps two players (one family, one club) from meeting (Swiss only; TRF 260).", cmd_forbid},
     {"excuse", "FILE PLAYER", "Records a written excuse for a no-show before the next pairing.",
      cmd_excuse},
     {"reinstate", "FILE PLAYER [--exception \"reason\"]",
@@ -133,8 +137,8 @@ const Sub& sub(const char* name) {
 int cmd_new(const std::vector<std::string>& args) {
   po::options_description o("options");
   std::string file, system, list, tiebreaks, playoff = "none", variant = "standard", name, city,
-                                             fed, start, end, arbiter, tc;
-  int rounds = 0, rules = 2026;
+                                             fed, start, end, arbiter, tc, acceleration = "none";
+  int rounds = 0, rules = 2026, pairing_rules = 0;
   o.add_options()("file", po::value(&file)->required(), "event file to create")(
       "system", po::value(&system)->required(), "dutch, round-robin or double-round-robin")(
       "rounds", po::value(&rounds)->required(), "number of rounds")(
@@ -144,6 +148,9 @@ int cmd_new(const std::vector<std::string>& args) {
       "tiebreak rules: 2026, 2024 or 2022 (virtual opponent)")("half-point-byes", po::value<int>(),
                                                                "most half-point byes per player")(
       "bye-rounds", po::value<int>(), "half-point byes only in rounds 1..K")(
+      "pairing-rules", po::value(&pairing_rules),
+      "dutch: C.04.3 edition, 2026 or 2017 (default: 2017 if --start is before 2026/02/01)")(
+      "acceleration", po::value(&acceleration), "dutch: none or baku (C.04.5.1)")(
       "variant", po::value(&variant), "standard or chess960")(
       "playoff", po::value(&playoff),
       "none or armageddon:WHITE/BLACK seconds, e.g. armageddon:300/240")(
@@ -193,6 +200,27 @@ int cmd_new(const std::vector<std::string>& args) {
     if (s.byes.last_round < 0 || s.byes.last_round > rounds)
       throw po::error("--bye-rounds must be 0-" + std::to_string(rounds));
   }
+  // An event that started before 1 February 2026 is paired under the 2017 Dutch rules to its
+  // end (the 2026 text applies from that date).
+  if (!vm.count("pairing-rules") && !start.empty() && s.system == EventSystem::Dutch) {
+    const bool iso = start.size() == 10 && start[4] == '/' && start[7] == '/' &&
+                     std::all_of(start.begin(), start.end(), [](char ch) {
+                       return ch == '/' || std::isdigit((unsigned char)ch);
+                     });
+    if (!iso)
+      throw po::error("--start: expected YYYY/MM/DD (it chooses the Dutch rules), not '" + start +
+                      "'");
+    if (start < "2026/02/01") pairing_rules = 2017;
+  }
+  if (!vm.count("pairing-rules") && pairing_rules == 0) pairing_rules = 2026;
+  if (pairing_rules != 2026 && pairing_rules != 2017)
+    throw po::error("--pairing-rules: expected 2026 or 2017");
+  if (acceleration != "none" && acceleration != "baku")
+    throw po::error("--acceleration: expected none or baku, not '" + acceleration + "'");
+  if (s.system != EventSystem::Dutch && (vm.count("pairing-rules") || acceleration != "none"))
+    throw po::error("--pairing-rules and --acceleration are for --system dutch");
+  s.pairing_rules = pairing_rules;
+  s.baku = acceleration == "baku";
   auto ns = parse_no_show(no_show);
   if (!ns)
     throw po::error("--no-show: expected withdraw, forfeit-only or withdraw-after-N, not '" +
@@ -225,7 +253,10 @@ int cmd_new(const std::vector<std::string>& args) {
   std::cout << "created " << file << ": " << to_string(s.system) << ", " << rounds << " rounds, "
             << to_string(s.rating_list) << " rating list, tiebreaks "
             << (tiebreaks.empty() ? "none" : tiebreaks) << " (" << rules << " rules), seed "
-            << s.seed << '\n';
+            << s.seed;
+  if (s.system == EventSystem::Dutch)
+    std::cout << ", Dutch " << s.pairing_rules << " rules" << (s.baku ? ", Baku acceleration" : "");
+  std::cout << '\n';
   return kExitOk;
 }
 
@@ -367,6 +398,30 @@ int cmd_withdraw(const std::vector<std::string>& args) {
     int r = positive(vm, "round", next_round(e));
     withdraw(e, p, r);
     return msg = player_label(e, p) + " withdrawn from round " + std::to_string(r);
+  });
+  std::cout << msg << '\n';
+  return kExitOk;
+}
+
+int cmd_forbid(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file, first, second;
+  o.add_options()("file", po::value(&file)->required(), "event file")(
+      "player", po::value(&first)->required(), "pairing number, FIDE id or name")(
+      "other", po::value(&second)->required(), "the player who must not be met")(
+      "from", po::value<int>(), "first round (default: the next round)")(
+      "to", po::value<int>(), "last round (default: the last)");
+  po::positional_options_description pos;
+  pos.add("file", 1).add("player", 1).add("other", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("forbid"))) return kExitOk;
+  std::string msg;
+  modify(file, [&](Event& e) {
+    const Tpn a = find_player(e, first), b = find_player(e, second);
+    const int from = positive(vm, "from", next_round(e)), to = positive(vm, "to", 0);
+    pairing::forbid_pair(e, a, b, from, to);
+    return msg = player_label(e, a) + " and " + player_label(e, b) + " may not meet from round " +
+                 std::to_string(from) + (to ? " to round " + std::to_string(to) : "");
   });
   std::cout << msg << '\n';
   return kExitOk;

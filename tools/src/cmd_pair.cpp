@@ -42,7 +42,7 @@ struct RoundPairing {
 
 RoundPairing pair_round(const ap::Tournament& t, int round, std::optional<ap::DutchRules> rules) {
   ap::DutchOptions o;
-  o.rules = ap::dutch_rules(t, rules);
+  o.rules = rules;  // unset: the file's 192 code, else 2026
   // Pairings that take more than a second say where they are (large open fields).
   o.progress = [](const ap::DutchProgress& p) {
     std::cerr << "arbiter pair: round " << p.round << ", bracket " << p.bracket + 1 << " (score "
@@ -194,7 +194,7 @@ int run_check(const std::string& in, bool as_json, std::optional<ap::DutchRules>
   if (!loaded) return kExitInvalidFile;
   const ap::Tournament& t = *loaded;
   const int rounds = t.paired_rounds();
-  int differ = 0;
+  int differ = 0, forbidden = 0;
   json rep = json::array();
   // A round robin (092) is checked against the Berger table of its pairing numbers (C.05
   // Annex 1); a double one against either Handbook arrangement of the second cycle, whichever
@@ -262,18 +262,30 @@ int run_check(const std::string& in, bool as_json, std::optional<ap::DutchRules>
     } else if (!as_json) {
       std::cout << "round " << r << ": identical\n";
     }
+    // A round robin cannot keep a forbidden pair apart (everybody meets everybody, C.05): report
+    // the games that break the event's XXP/260 records.
+    if (!tables.empty())
+      for (const auto& [w, b] : want.games)
+        if (t.forbidden_pair(w, b, r)) {
+          ++forbidden;
+          j["forbidden"].push_back({w, b});
+          if (!as_json)
+            std::cout << "round " << r << ": " << w << "-" << b
+                      << " is a forbidden pair (XXP/260)\n";
+        }
     rep.push_back(j);
   }
   if (as_json)
     std::cout << json{{"file", in},          {"rounds", rounds},
                       {"differing", differ}, {"passed", rounds - differ},
-                      {"failed", differ},    {"report", rep}}
+                      {"failed", differ},    {"forbidden", forbidden},
+                      {"report", rep}}
                      .dump(2)
               << '\n';
   else
     std::cout << in << ": " << rounds - differ << " of " << rounds << " rounds identical\n"
               << rounds - differ << " passed, " << differ << " failed\n";
-  return differ ? kExitNoPairing : kExitOk;
+  return differ || forbidden ? kExitNoPairing : kExitOk;
 }
 
 std::uint64_t parse_seed(const std::string& s) {

@@ -168,6 +168,7 @@ int run(const std::vector<std::string>& args) {
 }
 
 const arbiter::cli::RegisterCommand reg{
-    {"status", "legality (A.5.4), check/mate/stalemate/dead position (5.2.2) of a FEN", run}};
+    {"status",
+     "legality with proof (Art. 3.10.3, A.5.4), check/mate/stalemate/dead position (5.2.2)", run}};
 
 }  // namespace

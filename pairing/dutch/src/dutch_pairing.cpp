@@ -642,7 +642,7 @@ DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options)
     }
   }
   if (options.baku) apply_baku_acceleration(input);
-  const dutch::RuleSet rules = dutch::rule_set(options.rules);
+  const dutch::RuleSet rules = dutch::rule_set(options.rules.value_or(DutchRules::Fide2026));
   std::vector<dutch::Player> players = dutch::build_players(input, rules);
   DutchPairing none;
   if (players.empty()) {

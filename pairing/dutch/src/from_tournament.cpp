@@ -84,6 +84,7 @@ DutchRules dutch_rules(const Tournament& t, std::optional<DutchRules> requested)
 
 DutchPairing pair_dutch(const Tournament& t, int round, const DutchOptions& options) {
   DutchOptions o = options;
+  o.rules = dutch_rules(t, options.rules);
   if (t.system() == System::DutchBaku && t.accelerations.empty()) o.baku = true;
   return pair_dutch(dutch_input(t, round), o);
 }

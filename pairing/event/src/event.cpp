@@ -51,7 +51,9 @@ void settings_to_model(Tournament& t, const EventSettings& s) {
   switch (s.system) {
     case EventSystem::Dutch:
       t.type = "Individual: Swiss-System";
-      t.type_code = "FIDE_DUTCH_2025";
+      // C.04.3: the 2026 text is bbpPairings' FIDE_DUTCH_2025; the 2017 one FIDE_DUTCH_2017.
+      t.type_code = s.pairing_rules == 2017 ? "FIDE_DUTCH_2017" : "FIDE_DUTCH_2025";
+      if (s.baku) t.type_code += "_BAKU";
       break;
     case EventSystem::RoundRobin:
       t.type = "Round Robin";
@@ -420,6 +422,29 @@ void withdraw(Event& e, Tpn p, int from_round) {
     std::erase_if(b->second, [&](const auto& kv) { return kv.first >= from_round; });
     if (b->second.empty()) e.settings.byes_requested.erase(b);
   }
+}
+
+void forbid_pair(Event& e, Tpn a, Tpn b, int from_round, int to_round) {
+  check_player(e, a);
+  check_player(e, b);
+  if (a == b) refuse("a player cannot be forbidden to meet himself");
+  if (e.settings.system != EventSystem::Dutch)
+    refuse("a round robin pairs every player with every other (C.05): " + player_label(e, a) +
+           " and " + player_label(e, b) + " cannot be kept apart");
+  const int next = next_round(e);
+  if (from_round == 0) from_round = next;
+  if (from_round < next)
+    refuse("round " + std::to_string(from_round) + " is paired already; forbid from round " +
+           std::to_string(next) + " on");
+  if (from_round > e.settings.rounds || to_round > e.settings.rounds)
+    refuse("the event has " + std::to_string(e.settings.rounds) + " rounds");
+  if (to_round && to_round < from_round) refuse("the last round is before the first");
+  for (const auto& f : e.tournament.forbidden)
+    if (f.first_round <= from_round && (!f.last_round || (to_round && f.last_round >= to_round)) &&
+        std::count(f.players.begin(), f.players.end(), a) &&
+        std::count(f.players.begin(), f.players.end(), b))
+      refuse(player_label(e, a) + " and " + player_label(e, b) + " are kept apart already");
+  e.tournament.forbidden.push_back({from_round, to_round, {std::min(a, b), std::max(a, b)}});
 }
 
 void reinstate(Event& e, Tpn p, std::string_view exception_reason) {

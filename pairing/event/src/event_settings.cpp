@@ -153,6 +153,9 @@ std::vector<std::string> write_settings(const EventSettings& s) {
   add("RULES", s.rules);
   add("TIEBREAKS", s.tiebreaks);
   add("HPB", s.byes.max_half_point_byes, s.byes.last_round);
+  // Written only when not the default, so that files of earlier versions stay as they were.
+  if (s.pairing_rules != 2026) add("PAIRING-RULES", s.pairing_rules);
+  if (s.baku) add("ACCELERATION", "baku");
   // Settings after version 1's first list are written only when set, so that files of events
   // that do not use them stay as they were.
   if (s.byes.deadline) add("BYE-DEADLINE", s.byes.deadline);
@@ -238,6 +241,14 @@ void read_record(EventSettings& s, Cursor& c) {
     s.rules = c.number<int>("2026, 2024 or 2022", 2000, 2100);
     if (s.rules != 2026 && s.rules != 2024 && s.rules != 2022)
       c.fail("expected 2026, 2024 or 2022", col);
+  } else if (key == "PAIRING-RULES") {
+    size_t col = (c.skip(), c.pos);
+    s.pairing_rules = c.number<int>("2026 or 2017", 2000, 2100);
+    if (s.pairing_rules != 2026 && s.pairing_rules != 2017) c.fail("expected 2026 or 2017", col);
+  } else if (key == "ACCELERATION") {
+    auto w = c.word("baku or none");
+    if (w != "baku" && w != "none") c.fail("expected baku or none", c.pos - w.size());
+    s.baku = w == "baku";
   } else if (key == "TIEBREAKS") {
     s.tiebreaks = std::string(c.rest());
     c.pos = c.text.size();

@@ -67,7 +67,8 @@ struct DutchProgress {
 };
 
 struct DutchOptions {
-  DutchRules rules = DutchRules::Fide2026;
+  // Unset: 2026 for a DutchInput; for a Tournament the edition its 192 code names, else 2026.
+  std::optional<DutchRules> rules;
   // Called at the start of each bracket once the pairing has taken more than a second.
   std::function<void(const DutchProgress&)> progress;
   // Baku acceleration (C.04.7, in bbpPairings' reading: group A = first ceil(N/2) players;

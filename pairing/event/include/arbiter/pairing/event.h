@@ -86,6 +86,11 @@ void request_bye(Event& e, Tpn p, int round, char kind);
 void cancel_bye(Event& e, Tpn p, int round);
 // Withdraws from `from_round` (0: the next round to be paired) to the end.
 void withdraw(Event& e, Tpn p, int from_round);
+// Forbids a and b to meet (players of one family or club; C.04.2: an absolute criterion the
+// Dutch pairing treats like a previous meeting) in rounds from_round..to_round (from_round 0:
+// the next round to pair; to_round 0: to the end). Kept in the TRF as a 260 record. Refused in
+// a round robin, where everybody meets everybody (C.05), and for rounds already paired.
+void forbid_pair(Event& e, Tpn a, Tpn b, int from_round, int to_round);
 // A player withdrawn after a first no-show comes back from the next round. After a second
 // no-show (events.md A, C: withdrawn for good) only as the Chief Arbiter's exception, recorded
 // in the event with its reason (`exception_reason` not empty); refused without one.

@@ -118,6 +118,12 @@ struct EventSettings {
   std::string tiebreaks;  // C.07 list, space separated, e.g. "BH/C1 GE DE ARO/C1 WON"
   int rules = 2026;       // tiebreak rule set: 2026, 2024 or 2022 (virtual opponent)
   ByeRules byes;
+  // Swiss events: the edition of C.04.3 that pairs them, 2026 or 2017 (an event that started
+  // before 1 February 2026 is paired under the 2017 text to its end), and the Baku acceleration
+  // (C.04.5.1; in the engine's reading, see dutch.h). Written to 192 as FIDE_DUTCH_2017 or
+  // FIDE_DUTCH_2025, with _BAKU when accelerated.
+  int pairing_rules = 2026;
+  bool baku = false;
   NoShowRule no_show;
   EntryRules entry;
   // ARO/TPR: the rating the regulations give an unrated opponent (0: C.07's own treatment).
