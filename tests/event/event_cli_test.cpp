@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -199,4 +200,41 @@ TEST(EventCli, SwissWithByeAndNoShowReplaysThroughPairCheck) {
   ok("event export '" + f + "' --trf '" + (d / "out.trf") + "'");
   auto check = run_arbiter("pair --check '" + (d / "out.trf") + "'");
   EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+}
+
+// The rating report keeps what the event fixed: an event created with the 2024 rules and a
+// rating of 1400 for unrated players gives, read back by `arbiter standings`, the event's own
+// values (202/212 name /V2024 and /U1400), and ARO counts the unrated opponent as 1400.
+TEST(EventCli, ExportedTrfGivesTheEventsTiebreakValues) {
+  TempDir d;
+  const std::string f = d / "ev.trf";
+  ok("event new '" + f +
+     "' --system dutch --rounds 3 --rating-list standard --tiebreaks 'BH/C1 ARO' --rules 2024 "
+     "--unrated-rating 1400 --seed 3");
+  ok("event register '" + f + "' --name 'A, A' --standard 2000");
+  ok("event register '" + f + "' --name 'B, B' --standard 1900");
+  ok("event register '" + f + "' --name 'C, C' --standard 1800");
+  ok("event register '" + f + "' --name 'U, U'");
+  ok("event pair '" + f + "'");
+  ok("event result '" + f + "' 1 1-0 2 1/2");
+  Event e = load(f);
+  auto ev = read_tsv(ok("event standings '" + f + "' --format tsv"));
+  ok("event export '" + f + "' --trf '" + (d / "ex.trf") + "'");
+  const std::string ex = slurp(d / "ex.trf");
+  EXPECT_NE(ex.find("202 BH/C1/V2024,ARO/U1400/V2024"), std::string::npos) << ex;
+  auto back = read_tsv(ok("standings '" + (d / "ex.trf") + "' --format tsv"));
+  ASSERT_EQ(back["StartNo"].size(), ev["StartNo"].size());
+  const Tpn u = find_player(e, "U, U");
+  Tpn opp = e.tournament.player(u).round(1).opponent;
+  for (size_t i = 0; i < ev["StartNo"].size(); ++i) {
+    const std::string sno = ev["StartNo"][i];
+    size_t j =
+        std::find(back["StartNo"].begin(), back["StartNo"].end(), sno) - back["StartNo"].begin();
+    ASSERT_LT(j, back["StartNo"].size());
+    EXPECT_EQ(std::stod(back["BH/C1/V2024"][j]), std::stod(ev["BH/C1"][i])) << sno;
+    EXPECT_EQ(back["ARO/U1400/V2024"][j], ev["ARO"][i]) << sno;
+    if (std::stoi(sno) == opp) {
+      EXPECT_EQ(std::stod(ev["ARO"][i]), 1400) << "unrated opponent";
+    }
+  }
 }

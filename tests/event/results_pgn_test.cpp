@@ -106,3 +106,38 @@ TEST(EventResultsPgn, Chess960GameFromAnotherPositionIsFlagged) {
   EXPECT_NE(r.out.find("drawn position"), std::string::npos) << r.out;
   EXPECT_EQ(board_result(load(f), 1, 1), "1/2-1/2");
 }
+
+// The event's supervision regime (A.4/A.5): a game with an illegal move nobody claimed (2...a6
+// leaves the king in check) is refused when the event is adequately supervised, and recorded
+// under rapid-unsupervised, where the move stands (A.5.2).
+TEST(EventResultsPgn, TheEventsSupervisionRegimeDecidesAnUnclaimedIllegalMove) {
+  for (const std::string regime : {"rapid", "rapid-unsupervised"}) {
+    TempDir d;
+    const std::string f = d / "ev.trf";
+    create_event(d, f,
+                 "--system round-robin --rounds 1 --rating-list rapid --tiebreaks 'SB' "
+                 "--rules 2026 --seed 7 --regime " +
+                     regime,
+                 players_csv(2));
+    EXPECT_EQ(load(f).settings.regime, regime);
+    ok("event pair '" + f + "'");
+    Event e = load(f);
+    auto [w, b] = e.settings.boards.at(1)[0];
+    const std::string pgn =
+        game(e.tournament.player(w).name, e.tournament.player(b).name, "1", "0-1",
+             "[TimeControl \"900+10\"]", "1. e4 f6 2. Qh5+ a6 3. d3 g6 4. Qxg6+ hxg6");
+    write(d / "r1.pgn", pgn);
+    auto r = run_arbiter("event results '" + f + "' --pgn '" + (d / "r1.pgn") + "'");
+    if (regime == "rapid") {
+      EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+      EXPECT_EQ(board_result(load(f), 1, 1), "");
+    } else {
+      EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+      EXPECT_EQ(board_result(load(f), 1, 1), "0-1");
+    }
+  }
+  auto bad = run_arbiter(
+      "event new x.trf --system dutch --rounds 3 --rating-list rapid "
+      "--tiebreaks SB --rules 2026 --regime casual");
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+}

@@ -171,7 +171,10 @@ int cmd_new(const std::vector<std::string>& args) {
       "late-entry", po::value(&late_entry), "rounds missed by a late entry: zero or half")(
       "late-numbers", po::value(&late_numbers),
       "insert (renumber until round 4 is paired, C.04.2) or append (keep published numbers)")(
-      "unrated-rating", po::value<int>(), "rating of unrated opponents for ARO/TPR");
+      "unrated-rating", po::value<int>(), "rating of unrated opponents for ARO/TPR")(
+      "regime", po::value<std::string>(),
+      "supervision: standard, rapid, blitz, rapid-unsupervised or blitz-unsupervised "
+      "(A.4/A.5, B.2/B.3; default: each game's TimeControl tag, supervised)");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -236,6 +239,14 @@ int cmd_new(const std::vector<std::string>& args) {
     throw po::error("--late-numbers: expected insert or append, not '" + late_numbers + "'");
   s.entry.keep_published_numbers = late_numbers == "append";
   if (vm.count("unrated-rating")) s.unrated_rating = positive(vm, "unrated-rating");
+  if (vm.count("regime")) {
+    s.regime = vm["regime"].as<std::string>();
+    if (!is_regime_name(s.regime))
+      throw po::error(
+          "--regime: expected standard, rapid, blitz, rapid-unsupervised or "
+          "blitz-unsupervised, not '" +
+          s.regime + "'");
+  }
   auto v = parse_variant(variant);
   if (!v) throw po::error("--variant: expected standard or chess960, not '" + variant + "'");
   s.variant = *v;

@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "arbiter/adjudication/regime.h"
 #include "arbiter/adjudication/validate.h"
 #include "arbiter/engine/chess960.h"
 #include "arbiter/engine/pgn.h"
@@ -468,8 +469,12 @@ PgnResults record_pgn_results(Event& e, int round, const std::string& text,
   if (round < 1 || round > paired_rounds(e))
     throw EventError("round " + std::to_string(round) + " is not paired");
   auto games = pgn::read_all(text);
+  // The event's supervision regime (A.4/A.5, B.2/B.3) decides what an unclaimed illegal move
+  // does (A.5.2) and when an illegal position is a draw (A.5.4).
+  adjudication::ValidateOptions vo;
+  if (!e.settings.regime.empty()) vo.regime = adjudication::parse_regime(e.settings.regime);
   for (const auto& g : games) {
-    auto rep = adjudication::validate_game(g);
+    auto rep = adjudication::validate_game(g, vo);
     std::string where = pgn_file + ":" + std::to_string(rep.first_line) + ": game " +
                         std::to_string(rep.index + 1) + " " + tag(rep, "White") + " - " +
                         tag(rep, "Black") + " " + rep.result;

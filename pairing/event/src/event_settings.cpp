@@ -117,6 +117,12 @@ std::string to_string(const PlayoffRules& p) {
   return "armageddon:" + std::to_string(p.white_seconds) + "/" + std::to_string(p.black_seconds);
 }
 
+bool is_regime_name(std::string_view s) {
+  // adjudication/regime.h's names (this target does not link adjudication).
+  return s == "standard" || s == "rapid" || s == "blitz" || s == "rapid-unsupervised" ||
+         s == "blitz-unsupervised";
+}
+
 std::optional<NoShowRule> parse_no_show(std::string_view s) {
   if (s == "withdraw") return NoShowRule{};
   if (s == "forfeit-only") return NoShowRule{NoShowPolicy::ForfeitOnly, 0};
@@ -165,6 +171,7 @@ std::vector<std::string> write_settings(const EventSettings& s) {
   if (s.entry.missed_rounds != 'Z') add("LATE-ENTRY", s.entry.missed_rounds);
   if (s.entry.keep_published_numbers) add("LATE-NUMBERS", "append");
   if (s.unrated_rating) add("UNRATED-RATING", s.unrated_rating);
+  if (!s.regime.empty()) add("REGIME", s.regime);
   add("VARIANT", to_string(s.variant));
   add("SEED", s.seed);
   add("PLAYOFF", to_string(s.playoff));
@@ -279,6 +286,12 @@ void read_record(EventSettings& s, Cursor& c) {
     auto w = c.word("insert or append");
     if (w != "insert" && w != "append") c.fail("expected insert or append", col);
     s.entry.keep_published_numbers = w == "append";
+  } else if (key == "REGIME") {
+    size_t col = (c.skip(), c.pos);
+    auto w = c.word("a supervision regime");
+    if (!is_regime_name(w))
+      c.fail("expected standard, rapid, blitz, rapid-unsupervised or blitz-unsupervised", col);
+    s.regime = std::string(w);
   } else if (key == "UNRATED-RATING") {
     s.unrated_rating = c.number<int>("a rating (1-3500)", 1, 3500);
   } else if (key == "ROUND-DATE") {

@@ -59,6 +59,8 @@ struct NoShowRule {
 std::optional<NoShowRule> parse_no_show(
     std::string_view);  // withdraw|forfeit-only|withdraw-after-N
 std::string to_string(const NoShowRule&);
+// The supervision regimes EventSettings::regime accepts.
+bool is_regime_name(std::string_view);
 
 // Entry rules (events.md A: up to 200 players; B: at most 16).
 struct EntryRules {
@@ -126,6 +128,10 @@ struct EventSettings {
   bool baku = false;
   NoShowRule no_show;
   EntryRules entry;
+  // The supervision regime of the whole event (Laws A.4/A.5, B.2/B.3), in adjudication's
+  // spelling: standard, rapid, blitz, rapid-unsupervised, blitz-unsupervised; "" = from each
+  // game's TimeControl tag, supervised. `event results --pgn` validates the games under it.
+  std::string regime;
   // ARO/TPR: the rating the regulations give an unrated opponent (0: C.07's own treatment).
   int unrated_rating = 0;
   EventVariant variant = EventVariant::Standard;
