@@ -70,7 +70,7 @@ struct DutchOptions {
   // Unset: 2026 for a DutchInput; for a Tournament the edition its 192 code names, else 2026.
   std::optional<DutchRules> rules;
   // Called at the start of each bracket once the pairing has taken more than a second.
-  std::function<void(const DutchProgress&)> progress;
+  std::function<void(const DutchProgress&)> progress = nullptr;
   // Baku acceleration (C.04.7, in bbpPairings' reading: group A = first ceil(N/2) players;
   // accelerated rounds = ceil(R/2), 1 point for the first half of them, then 0.5 point).
   // Overrides the per-player acceleration vectors when set.
