@@ -10,6 +10,7 @@
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -44,6 +45,12 @@ struct RoundPairing {
 RoundPairing pair_round(const ap::Tournament& t, int round, std::optional<ap::DutchRules> rules) {
   ap::DutchOptions o;
   o.rules = rules;  // unset: the file's 192 code, else 2026
+  // Pairings that take more than a second say where they are (large open fields).
+  o.progress = [](const ap::DutchProgress& p) {
+    std::cerr << "arbiter pair: round " << p.round << ", bracket " << p.bracket + 1 << " (score "
+              << ap::format_points(p.score) << "), " << std::fixed << std::setprecision(1)
+              << p.seconds << " s\n";
+  };
   auto d = ap::pair_dutch(t, round, o);
   return {d.pairs, d.bye, d.ok, d.error};
 }
