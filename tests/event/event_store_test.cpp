@@ -77,18 +77,24 @@ TEST(EventStore, UndoSkipsJournalEntryOfAnInterruptedCommit) {
     s.commit("B\n", "to B");
   }
   // Simulate a kill between journalling and replacing: the journal holds a copy of the file.
-  write_file_atomically(fs::path(f.string() + ".undo") / "000002.trf", "to C\nB\n");
+  write_file_atomically(fs::path(f.string() + ".undo") / "000002.trf",
+                        "to C\n" + seal_event_file("B\n"));
   EventStore s(f);
   EXPECT_EQ(s.undo(), "to B");
   EXPECT_EQ(s.read(), "A\n");
 }
 
-TEST(EventStore, StaleTemporaryFilesAreRemoved) {
+TEST(EventStore, StaleTemporaryFilesAreRemovedByTheNextWrite) {
   TempDir d;
   auto f = d.path / "e.trf";
-  std::ofstream(d.path / ".e.trf.tmp.99999") << "half written";
+  // Left by writers that no longer run (pid 2147483632 does not exist); pid 1 always runs.
+  std::ofstream(d.path / ".e.trf.tmp.2147483632.00ff") << "half written";
+  std::ofstream(d.path / ".e.trf.tmp.1.00ff") << "being written";
   EventStore s(f);
-  EXPECT_FALSE(fs::exists(d.path / ".e.trf.tmp.99999"));
+  EXPECT_TRUE(fs::exists(d.path / ".e.trf.tmp.2147483632.00ff"));  // opening removes nothing
+  s.create("x\n");
+  EXPECT_FALSE(fs::exists(d.path / ".e.trf.tmp.2147483632.00ff"));
+  EXPECT_TRUE(fs::exists(d.path / ".e.trf.tmp.1.00ff"));
 }
 
 TEST(EventStore, LockSerialisesProcesses) {
@@ -154,7 +160,7 @@ TEST(EventStore, KillNineLeavesOldOrNewVersion) {
     int k;
     while (::read(fds[0], &k, sizeof k) == sizeof k) acked = k;
     ::close(fds[0]);
-    std::string now = slurp(f);
+    std::string now = unseal_event_file(slurp(f), f.string());
     auto first = now.substr(0, now.find('\n'));
     ASSERT_EQ(first.rfind("012 version ", 0), 0u) << now.substr(0, 80);
     int on_disk = std::stoi(first.substr(12));

@@ -1,11 +1,22 @@
 #pragma once
-// The Boost.Program_options steps every subcommand repeats: parse, notify, and answer --help.
+// The one option parser of every subcommand (Boost.Program_options underneath): parse, check,
+// notify, and answer --help. The checks every command gets:
+//  - no numeric option takes a negative value (none means anything negative: counts, seeds,
+//    ratings, rounds, budgets), so `--jobs -3` is refused instead of wrapping to 4294967293;
+//  - a short option's value written against it (`-t.trf`) is refused unless it is a number
+//    (`-j4`): `-t.trf` was read as `-t .trf`, most likely not what was meant.
 #include <boost/program_options.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace arbiter::cli {
+
+// Parses `args` into `vm` with the checks above (po::error on a violation); no notify, no help.
+void store_command_line(const std::vector<std::string>& args,
+                        const boost::program_options::options_description& opts,
+                        const boost::program_options::positional_options_description& positional,
+                        boost::program_options::variables_map& vm);
 
 // Parses `args` against `opts`, `hidden` (options that only carry positional arguments, left out
 // of the help) and `positional`. With --help, prints `opts` to stdout and returns nullopt: the

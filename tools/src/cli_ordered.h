@@ -9,11 +9,16 @@
 #include <malloc.h>
 #endif
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
+#include <exception>
+#include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -28,6 +33,20 @@ inline void keep_freed_memory() {
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
   mallopt(M_MMAP_THRESHOLD, 64 << 20);
 #endif
+}
+
+// The worker threads for --jobs N: 0 means one per core; more than 4 per core only slows the
+// machine down, so N is cut to that with a warning (never an abort for want of threads).
+inline unsigned bounded_jobs(long requested, const char* command) {
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  if (requested <= 0) return cores;
+  const unsigned limit = 4 * cores;
+  if (requested > long(limit)) {
+    std::cerr << "arbiter " << command << ": warning: --jobs " << requested << " cut to " << limit
+              << " (4 per core)\n";
+    return limit;
+  }
+  return unsigned(requested);
 }
 
 template <class Batch, class State, class Fill, class Work, class Done, class Idle>
@@ -52,27 +71,53 @@ void run_ordered(unsigned jobs, Fill fill, Work work, Done done, Idle idle) {
   std::deque<Slot*> todo;
   std::deque<std::unique_ptr<Slot>> inflight;  // in input order
   bool closing = false;
+  std::exception_ptr failure;  // a worker's first exception (out of memory...), rethrown here
+  auto record_failure = [&] {
+    std::lock_guard lk(mu);
+    if (!failure) failure = std::current_exception();
+  };
   std::vector<std::thread> workers;
-  for (unsigned i = 0; i < jobs; ++i)
-    workers.emplace_back([&] {
-      State state;
-      for (;;) {
-        Slot* s;
-        {
-          std::unique_lock lk(mu);
-          cv_work.wait(lk, [&] { return closing || !todo.empty(); });
-          if (todo.empty()) return;
-          s = todo.front();
-          todo.pop_front();
-        }
-        work(s->batch, state);
-        {
-          std::lock_guard lk(mu);
-          s->ready = true;
-        }
-        cv_done.notify_all();
+  auto worker = [&] {
+    std::optional<State> state;
+    try {
+      state.emplace();
+    } catch (...) {
+      record_failure();
+    }
+    for (;;) {
+      Slot* s;
+      {
+        std::unique_lock lk(mu);
+        cv_work.wait(lk, [&] { return closing || !todo.empty(); });
+        if (todo.empty()) return;
+        s = todo.front();
+        todo.pop_front();
       }
-    });
+      if (state) {
+        try {
+          work(s->batch, *state);
+        } catch (...) {  // never std::terminate: the calling thread reports it
+          record_failure();
+        }
+      }
+      {
+        std::lock_guard lk(mu);
+        s->ready = true;
+      }
+      cv_done.notify_all();
+    }
+  };
+  // The system may refuse threads (ulimit -u, address space): go on with those it gave.
+  for (unsigned i = 0; i < jobs; ++i) {
+    try {
+      workers.emplace_back(worker);
+    } catch (const std::system_error& e) {
+      std::cerr << "arbiter: warning: could start only " << workers.size() << " of " << jobs
+                << " worker threads (" << e.what() << ")\n";
+      break;
+    }
+  }
+  if (workers.empty()) return run_ordered<Batch, State>(1, fill, work, done, idle);
   const std::size_t max_inflight = 4 * std::size_t{jobs};
   auto drain = [&](bool all) {
     std::unique_lock lk(mu);
@@ -83,30 +128,40 @@ void run_ordered(unsigned jobs, Fill fill, Work work, Done done, Idle idle) {
       }
       std::unique_ptr<Slot> s = std::move(inflight.front());
       inflight.pop_front();
+      if (failure) std::rethrow_exception(failure);
       lk.unlock();
       done(s->batch);
       lk.lock();
     }
   };
-  for (;;) {
-    auto s = std::make_unique<Slot>();
-    if (!fill(s->batch)) break;
+  auto stop = [&] {
     {
       std::lock_guard lk(mu);
-      todo.push_back(s.get());
-      inflight.push_back(std::move(s));
+      closing = true;
+      todo.clear();  // a failed output: the batches not started are dropped
     }
-    cv_work.notify_one();
-    drain(false);
-    idle();
+    cv_work.notify_all();
+    for (auto& t : workers) t.join();
+  };
+  try {
+    for (;;) {
+      auto s = std::make_unique<Slot>();
+      if (!fill(s->batch)) break;
+      {
+        std::lock_guard lk(mu);
+        todo.push_back(s.get());
+        inflight.push_back(std::move(s));
+      }
+      cv_work.notify_one();
+      drain(false);
+      idle();
+    }
+    drain(true);
+  } catch (...) {  // e.g. the output cannot be written: stop the workers, then report
+    stop();
+    throw;
   }
-  drain(true);
-  {
-    std::lock_guard lk(mu);
-    closing = true;
-  }
-  cv_work.notify_all();
-  for (auto& t : workers) t.join();
+  stop();
 }
 
 }  // namespace arbiter::cli

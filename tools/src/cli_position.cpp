@@ -8,8 +8,10 @@ std::string join_words(const std::vector<std::string>& words) {
   return s;
 }
 
-Position position_from_fen(const std::string& fen, bool chess960) {
-  // Four-field EPD-style FENs are accepted (clocks default to 0 1); more than six is an error.
+Setup setup_from_fen(const std::string& fen) {
+  // Four-field EPD-style FENs are accepted (clocks default to 0 1); with clock fields, they must
+  // be numbers in range, and more than six fields is an error. The one strictness of every
+  // command (status, moves, perft, claim...).
   auto setup = parse_fen(fen, FenMode::Strict);
   if (!setup) {
     auto epd = parse_fen(fen, FenMode::Epd);
@@ -23,7 +25,11 @@ Position position_from_fen(const std::string& fen, bool chess960) {
     if (!epd || fields != 4) throw UsageError(setup.error().message());
     setup = std::move(epd);
   }
-  auto pos = Position::from_setup(*setup, chess960);
+  return *setup;
+}
+
+Position position_from_fen(const std::string& fen, bool chess960) {
+  auto pos = Position::from_setup(setup_from_fen(fen), chess960);
   if (!pos) throw UsageError(pos.error().message());
   return *pos;
 }

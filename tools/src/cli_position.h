@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "arbiter/engine/position.h"
+#include "arbiter/engine/setup.h"
 
 namespace arbiter::cli {
 
@@ -15,6 +16,9 @@ struct UsageError : std::runtime_error {
 
 // Joins positional words ("rnbqkbnr/... w KQkq - 0 1" may arrive split by the shell).
 std::string join_words(const std::vector<std::string>& words);
+// Parses a FEN (six fields, or four as in EPD) into a setup (not yet checked for legality);
+// throws UsageError naming the field.
+Setup setup_from_fen(const std::string& fen);
 // Parses a FEN (six fields, or four as in EPD) into a validated position; throws UsageError.
 Position position_from_fen(const std::string& fen, bool chess960 = false);
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "arbiter/engine/chess960.h"
+#include "cli_options.h"
 #include "cli_position.h"
 #include "command.h"
 
@@ -37,14 +38,7 @@ json describe(int white, int black, bool shredder) {
 
 Setup setup_from_words(const std::vector<std::string>& words) {
   if (words.empty()) throw UsageError("a FEN is required");
-  std::string fen = join_words(words);
-  auto s = parse_fen(fen, FenMode::Strict);
-  if (!s) {
-    auto e = parse_fen(fen, FenMode::Epd);
-    if (!e) throw UsageError(s.error().message());
-    s = std::move(e);
-  }
-  return *s;
+  return setup_from_fen(join_words(words));  // the one FEN strictness of every command
 }
 
 int run(const std::vector<std::string>& args) {
@@ -61,7 +55,7 @@ int run(const std::vector<std::string>& args) {
   po::positional_options_description pos_opts;
   pos_opts.add("words", -1);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(opts).positional(pos_opts).run(), vm);
+  store_command_line(args, opts, pos_opts, vm);
   po::notify(vm);
   std::vector<std::string> words =
       vm.count("words") ? vm["words"].as<std::vector<std::string>>() : std::vector<std::string>{};

@@ -4,6 +4,7 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "arbiter/adjudication/claims.h"
 #include "arbiter/adjudication/legality.h"
@@ -48,9 +49,8 @@ int run(const std::vector<std::string>& args) {
     throw arbiter::cli::UsageError("--flagged must be white or black, not '" + who + "'");
   const std::string fen = vm["fen"].as<std::string>();
   const bool c960 = vm.count("chess960") > 0;
-  auto setup = arbiter::parse_fen(fen, arbiter::FenMode::Strict);
-  if (!setup.ok()) setup = arbiter::parse_fen(fen, arbiter::FenMode::Epd);
-  if (!setup.ok()) throw arbiter::cli::UsageError(setup.error().message());
+  // The one FEN strictness of every command: clocks, when given, are numbers in range.
+  const std::optional<arbiter::Setup> setup = arbiter::cli::setup_from_fen(fen);
   const auto legality = adj::check_legality(*setup, c960);
   if (!legality.legal()) {
     std::cout << "position: " << adj::legality_status_name(legality.status) << '\n';

@@ -9,6 +9,7 @@
 #include "arbiter/engine/perft.h"
 #include "arbiter/engine/san.h"
 #include "arbiter/engine/uci.h"
+#include "cli_options.h"
 #include "command.h"
 #include "demo_events.h"
 #include "demo_rulings.h"
@@ -27,7 +28,7 @@ int run(const std::vector<std::string>& args) {
       "random", "draw from the operating system's random source instead")(
       "depth", po::value(&depth), "perft depth (1..7, default 5)");
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(opts).run(), vm);
+  store_command_line(args, opts, {}, vm);
   po::notify(vm);
   if (vm.count("help")) {
     std::cout << "usage: arbiter demo [--seed S | --random] [--depth D]\n\n" << opts;

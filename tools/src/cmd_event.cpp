@@ -11,6 +11,9 @@
 #include <sstream>
 
 #include "arbiter/pairing/registration_csv.h"
+#include "arbiter/pairing/result_change.h"
+#include "arbiter/pairing/tiebreak_spec.h"
+#include "cli_options.h"
 #include "command.h"
 #include "event_cli.h"
 
@@ -31,7 +34,7 @@ struct Sub {
 bool parse(const std::vector<std::string>& args, po::options_description& opts,
            const po::positional_options_description& pos, po::variables_map& vm, const Sub& sub) {
   opts.add_options()("help,h", "this help");
-  po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+  store_command_line(args, opts, pos, vm);
   if (vm.count("help")) {
     std::cout << "usage: arbiter event " << sub.name << ' ' << sub.args << "\n"
               << sub.summary << "\n\n"
@@ -95,7 +98,7 @@ const Sub kSubs[] = {
      "Records the date of round R (TRF-2026 record 132 in the report for rating).", cmd_round_date},
     {"pair", "FILE [--force] [--date YYYY/MM/DD]",
      "Pairs the next round (refuses while results are missing).", cmd_pair},
-    {"result", "FILE BOARD RESULT [BOARD RESULT ...] [--round R]",
+    {"result", "FILE BOARD RESULT [BOARD RESULT ...] [--round R] [--force]",
      "Records results: 1-0 0-1 1/2-1/2, forfeits +- -+ --, * to clear.", cmd_result},
     {"results", "FILE --pgn GAMES.pgn [--round R]",
      "Validates the round's games and records the results of the clean ones.", cmd_results},
@@ -190,6 +193,11 @@ int cmd_new(const std::vector<std::string>& args) {
   auto rl = parse_rating_list(list);
   if (!rl) throw po::error("--rating-list: expected standard, rapid or blitz, not '" + list + "'");
   s.rating_list = *rl;
+  try {
+    parse_tiebreaks(tiebreaks);  // refused now, not at the first `standings`
+  } catch (const std::invalid_argument& x) {
+    throw po::error("--tiebreaks '" + tiebreaks + "': " + x.what());
+  }
   s.tiebreaks = tiebreaks;
   if (rules != 2026 && rules != 2024 && rules != 2022)
     throw po::error("--rules: expected 2026, 2024 or 2022");
@@ -259,7 +267,7 @@ int cmd_new(const std::vector<std::string>& args) {
                ? vm["seed"].as<std::uint64_t>()
                : (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
   Event e = new_event(s, {name, city, fed, start, end, arbiter, tc});
-  EventStore store(file);
+  EventStore store(file, writer_options());
   store.create(write_event(e));
   std::cout << "created " << file << ": " << to_string(s.system) << ", " << rounds << " rounds, "
             << to_string(s.rating_list) << " rating list, tiebreaks "
@@ -274,11 +282,8 @@ int cmd_new(const std::vector<std::string>& args) {
 // The organisers' list through the library's reader (registration_csv.h): every bad cell is
 // printed (file:line:column) and nobody is registered.
 std::vector<Registration> read_csv(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw EventInputError(file + ": cannot read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto r = read_registration_csv(text.str(), file);
+  // Bounded, no directory, no NUL byte (file_io.h).
+  auto r = read_registration_csv(read_text_file(file, kTextFileLimit), file);
   if (r.errors.empty()) return r.players;
   for (size_t i = 0; i + 1 < r.errors.size(); ++i) std::cerr << r.errors[i] << '\n';
   throw EventInputError(r.errors.back() + " (" + std::to_string(r.errors.size()) +
@@ -566,14 +571,15 @@ int cmd_result(const std::vector<std::string>& args_in) {
   std::vector<std::string> items;
   o.add_options()("file", po::value(&file)->required(), "event file")(
       "items", po::value(&items)->required(), "BOARD RESULT [BOARD RESULT ...]")(
-      "round", po::value<int>(), "round (default: the last paired round)");
+      "round", po::value<int>(), "round (default: the last paired round)")(
+      "force", "change a result that later pairings or the final standings were built on");
   po::positional_options_description pos;
   pos.add("file", 1).add("items", -1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("result"))) return kExitOk;
   if (items.size() % 2)
     throw po::error("give a result for every board: BOARD RESULT [BOARD RESULT ...]");
-  std::vector<std::string> msgs;
+  std::vector<std::string> msgs, effects;
   modify(file, [&](Event& e) {
     int r = positive(vm, "round", paired_rounds(e));
     if (r == 0) throw EventError("no round is paired yet");
@@ -586,15 +592,28 @@ int cmd_result(const std::vector<std::string>& args_in) {
       } catch (const std::exception&) {
         throw EventInputError("'" + items[i] + "' is not a board number");
       }
+      // A change others have built on needs --force, says what it affects, and is journalled
+      // as forced (issue 17).
+      const std::string before = board_result(e, r, board);
+      for (const auto& effect : result_change_effects(e, r, board, items[i + 1])) {
+        if (!vm.count("force"))
+          throw EventError("round " + std::to_string(r) + " board " + std::to_string(board) +
+                           " has " + before + ": " + effect + "; give --force to change it");
+        effects.push_back(effect);
+      }
       std::string norm = set_result(e, r, board, items[i + 1]);
       auto [w, b] = e.settings.boards.at(r)[board - 1];
       msgs.push_back("round " + std::to_string(r) + " board " + std::to_string(board) + ": " +
-                     player_label(e, w) + " - " + player_label(e, b) + " " + norm);
+                     player_label(e, w) + " - " + player_label(e, b) + " " + norm +
+                     (effects.empty() ? "" : " (forced, was " + before + ")"));
     }
-    return msgs.size() == 1
-               ? msgs[0]
-               : "round " + std::to_string(r) + ": " + std::to_string(msgs.size()) + " results";
+    std::string what = msgs.size() == 1 ? msgs[0]
+                                        : "round " + std::to_string(r) + ": " +
+                                              std::to_string(msgs.size()) + " results";
+    for (const auto& x : effects) what += "; " + x;
+    return what;
   });
+  for (const auto& x : effects) std::cerr << "arbiter event result: warning: " << x << '\n';
   for (const auto& m : msgs) std::cout << m << '\n';
   return kExitOk;
 }
@@ -614,6 +633,10 @@ int cmd_show(const std::vector<std::string>& args) {
   if (!parse(args, o, pos, vm, sub("show"))) return kExitOk;
   Event e = load(file);
   int r = positive(vm, "round", paired_rounds(e));
+  if (vm.count("round") && (r < 1 || r > paired_rounds(e)))
+    throw EventInputError("round " + std::to_string(r) + " is not paired (the event has " +
+                          std::to_string(e.settings.rounds) + " rounds, " +
+                          std::to_string(paired_rounds(e)) + " paired)");
   if (!format.empty() || !out.empty()) {
     if (r == 0) throw EventError("no round is paired yet");
     return cmd_show_round(e, r, format.empty() ? "text" : format, by, vm.count("cards") > 0, out);
@@ -634,8 +657,8 @@ int cmd_undo(const std::vector<std::string>& args) {
   pos.add("file", 1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("undo"))) return kExitOk;
-  EventStore store(file);
-  store.read();  // refuses a missing event
+  EventStore store(file, writer_options());
+  if (!store.exists()) throw EventError(file + ": no such event file");
   auto what = store.undo();
   if (!what) throw EventError("nothing to undo");
   std::cout << "undone: " << *what << '\n';
@@ -652,6 +675,12 @@ int run(const std::vector<std::string>& args) {
     std::vector<std::string> rest(args.begin() + 1, args.end());
     try {
       return s.run(rest);
+    } catch (const FileError& e) {  // disk, permission, lock time limit
+      std::cerr << "arbiter event " << s.name << ": " << e.what() << '\n';
+      return kExitIo;
+    } catch (const FileInputError& e) {  // a directory, NUL bytes, an output that is an input
+      std::cerr << "arbiter event " << s.name << ": " << e.what() << '\n';
+      return kExitUsage;
     } catch (const EventInputError& e) {
       std::cerr << "arbiter event " << s.name << ": " << e.what() << '\n';
       return kExitUsage;

@@ -14,6 +14,7 @@
 #include <iostream>
 
 #include "arbiter/pairing/dutch_generate.h"
+#include "arbiter/pairing/file_io.h"
 #include "arbiter/pairing/trf.h"
 #include "cli_options.h"
 #include "command.h"
@@ -36,21 +37,11 @@ bool parse_range(const std::string& s, int& lo, int& hi) {
          parse_int(std::string_view(s).substr(dash + 1), hi);
 }
 
-// Writes beside the target and renames, so a failed write never leaves half a file.
+// The one output mechanism (file_io.h): beside the target, O_EXCL, every write checked, mode
+// kept, renamed on success; I/O errors throw FileError (exit 4 in main).
 bool write_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream f(tmp, std::ios::binary);
-    if (!(f << text) || !f.flush()) {
-      std::error_code ec;
-      std::filesystem::remove(tmp, ec);
-      return false;
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) std::filesystem::remove(tmp, ec);
-  return !ec;
+  ap::write_file_atomically(path, text);
+  return true;
 }
 
 int run(const std::vector<std::string>& args) {

@@ -5,6 +5,7 @@
 #include "arbiter/engine/san.h"
 #include "arbiter/engine/uci.h"
 #include "cli_position.h"
+#include "cli_options.h"
 #include "command.h"
 
 namespace arbiter::cli {
@@ -20,7 +21,7 @@ int run(const std::vector<std::string>& args) {
   po::positional_options_description pos_opts;
   pos_opts.add("fen", -1);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(opts).positional(pos_opts).run(), vm);
+  store_command_line(args, opts, pos_opts, vm);
   po::notify(vm);
   if (vm.count("help")) {
     std::cout << "usage: arbiter moves FEN [--uci] [--chess960]\n"

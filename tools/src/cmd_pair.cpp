@@ -10,6 +10,7 @@
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -17,9 +18,11 @@
 #include <sstream>
 
 #include "arbiter/pairing/dutch.h"
+#include "arbiter/pairing/file_io.h"
 #include "arbiter/pairing/round_robin.h"
 #include "arbiter/pairing/tournament.h"
 #include "arbiter/pairing/trf.h"
+#include "cli_options.h"
 #include "command.h"
 
 namespace arbiter::cli {
@@ -42,6 +45,12 @@ struct RoundPairing {
 RoundPairing pair_round(const ap::Tournament& t, int round, std::optional<ap::DutchRules> rules) {
   ap::DutchOptions o;
   o.rules = rules;  // unset: the file's 192 code, else 2026
+  // Pairings that take more than a second say where they are (large open fields).
+  o.progress = [](const ap::DutchProgress& p) {
+    std::cerr << "arbiter pair: round " << p.round << ", bracket " << p.bracket + 1 << " (score "
+              << ap::format_points(p.score) << "), " << std::fixed << std::setprecision(1)
+              << p.seconds << " s\n";
+  };
   auto d = ap::pair_dutch(t, round, o);
   return {d.pairs, d.bye, d.ok, d.error};
 }
@@ -87,6 +96,7 @@ int next_round(const ap::Tournament& t) { return t.paired_rounds() + 1; }
 
 int run_dutch(const std::string& in, const std::optional<std::string>& out,
               std::optional<ap::DutchRules> rules) {
+  if (out && !out->empty() && *out != "-") ap::refuse_same_file(*out, {in});
   const auto loaded = load(in);
   if (!loaded) return kExitInvalidFile;
   const ap::Tournament& t = *loaded;
@@ -110,15 +120,10 @@ int run_dutch(const std::string& in, const std::optional<std::string>& out,
   }
   board_order(p, t, round);
   const std::string text = pairing_file(p);
-  if (!out || out->empty() || *out == "-") {
+  if (!out || out->empty() || *out == "-")
     std::cout << text;
-  } else {
-    std::ofstream f(*out, std::ios::binary);
-    if (!(f << text) || !f.flush()) {
-      std::cerr << "arbiter pair: cannot write " << *out << '\n';
-      return kExitError;
-    }
-  }
+  else
+    ap::write_file_atomically(*out, text);  // checked, beside the target, renamed
   return kExitOk;
 }
 
@@ -361,7 +366,7 @@ int run(const std::vector<std::string>& args) {
   pos.add("input", -1);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    store_command_line(args, opts, pos, vm);
     po::notify(vm);
   } catch (const po::error& e) {
     std::cerr << "arbiter pair: " << e.what() << '\n';
@@ -409,6 +414,9 @@ int run(const std::vector<std::string>& args) {
     return run_round_robin(rr, vm.count("double") > 0, !vm.count("no-swap"),
                            vm.count("seed") ? std::optional(seed) : std::nullopt,
                            vm.count("lots") > 0, vm.count("json") > 0);
+  } catch (const ap::FileError& e) {
+    std::cerr << "arbiter pair: " << e.what() << '\n';
+    return kExitIo;
   } catch (const std::exception& e) {
     std::cerr << "arbiter pair: " << e.what() << '\n';
     return kExitError;

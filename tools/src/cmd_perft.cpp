@@ -3,15 +3,22 @@
 #include <atomic>
 #include <boost/program_options.hpp>
 #include <chrono>
+#include <exception>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <optional>
+#include <sstream>
+#include <system_error>
 #include <thread>
 #include <vector>
 
 #include "arbiter/engine/perft.h"
 #include "arbiter/engine/perft_suite.h"
 #include "arbiter/engine/uci.h"
+#include "arbiter/pairing/file_io.h"
+#include "cli_options.h"
+#include "cli_ordered.h"
 #include "cli_position.h"
 #include "command.h"
 
@@ -56,23 +63,41 @@ CaseOutcome check_case(const PerftCase& c, const std::string& file, std::uint64_
 // Positions are shared out to `jobs` threads; failures are printed in file order.
 int run_suite(const std::string& file, std::uint64_t max_nodes, int max_depth, bool verbose,
               unsigned jobs, std::size_t hash_mb) {
-  std::ifstream in(file);
-  if (!in) throw UsageError("cannot open suite file '" + file + "'");
+  // Bounded, no directory, no NUL byte (file_io.h).
+  std::istringstream in(pairing::read_text_file(file, pairing::kTextFileLimit));
   auto suite = parse_perft_suite(in);
   if (!suite) throw UsageError(file + ":" + suite.error().message());
   auto t0 = std::chrono::steady_clock::now();
   std::vector<CaseOutcome> outcomes(suite->size());
   std::atomic<std::size_t> next{0};
+  std::mutex failure_mu;
+  std::exception_ptr failure;  // e.g. no memory for a table: rethrown here, never terminate
   auto worker = [&] {
-    std::optional<PerftTable> table;  // one per thread
-    if (hash_mb) table.emplace(hash_mb);
-    for (std::size_t i; (i = next.fetch_add(1)) < suite->size();)
-      outcomes[i] = check_case((*suite)[i], file, max_nodes, max_depth, table ? &*table : nullptr);
+    try {
+      std::optional<PerftTable> table;  // one per thread
+      if (hash_mb) table.emplace(hash_mb);
+      for (std::size_t i; (i = next.fetch_add(1)) < suite->size();)
+        outcomes[i] =
+            check_case((*suite)[i], file, max_nodes, max_depth, table ? &*table : nullptr);
+    } catch (...) {
+      std::lock_guard lk(failure_mu);
+      if (!failure) failure = std::current_exception();
+      next = suite->size();  // the others stop too
+    }
   };
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < jobs; ++t) pool.emplace_back(worker);
+  for (unsigned t = 1; t < jobs; ++t) {
+    try {
+      pool.emplace_back(worker);
+    } catch (const std::system_error& e) {  // ulimit -u, address space: fewer threads
+      std::cerr << "arbiter perft: warning: could start only " << t << " of " << jobs
+                << " threads (" << e.what() << ")\n";
+      break;
+    }
+  }
   worker();
   for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
   std::size_t passed = 0, failed = 0, skipped = 0;
   std::uint64_t nodes = 0;
   for (const CaseOutcome& o : outcomes) {
@@ -98,8 +123,8 @@ int run(const std::vector<std::string>& args) {
   po::options_description opts("arbiter perft options");
   std::string fen, suite;
   int depth = -1, max_depth = 64;
-  unsigned jobs = 1;
-  std::size_t hash_mb = 0;
+  long jobs = 1;
+  long long hash_mb = 0;
   std::uint64_t max_nodes = ~std::uint64_t(0);
   opts.add_options()("help,h", "show this help")(
       "fen", po::value(&fen), "position to count (FEN; 4-field EPD also accepted)")(
@@ -115,7 +140,7 @@ int run(const std::vector<std::string>& args) {
       "plain bulk-counted perft that the benchmarks measure)")("time",
                                                                "print nodes/second on stderr");
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(opts).run(), vm);
+  store_command_line(args, opts, {}, vm);
   po::notify(vm);
   if (vm.count("help")) {
     std::cout
@@ -130,11 +155,11 @@ int run(const std::vector<std::string>& args) {
   }
   if (!suite.empty()) {
     if (vm.count("fen")) throw UsageError("--suite and --fen are exclusive");
-    if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
-    if (jobs > 1024) throw UsageError("--jobs " + std::to_string(jobs) + " out of range 0..1024");
-    if (hash_mb > 65536)
+    if (jobs < 0) throw UsageError("--jobs " + std::to_string(jobs) + ": must be 0 or more");
+    if (hash_mb < 0 || hash_mb > 65536)
       throw UsageError("--hash " + std::to_string(hash_mb) + " out of range 0..65536");
-    return run_suite(suite, max_nodes, max_depth, vm.count("time") > 0, jobs, hash_mb);
+    return run_suite(suite, max_nodes, max_depth, vm.count("time") > 0, bounded_jobs(jobs, "perft"),
+                     std::size_t(hash_mb));
   }
   if (!vm.count("fen")) throw UsageError("--fen FEN (or --suite FILE) is required");
   if (!vm.count("depth")) throw UsageError("--depth D is required");
@@ -150,10 +175,10 @@ int run(const std::vector<std::string>& args) {
     }
     if (depth == 0) total = 1;
   } else {
-    if (hash_mb > 65536)
+    if (hash_mb < 0 || hash_mb > 65536)
       throw UsageError("--hash " + std::to_string(hash_mb) + " out of range 0..65536");
     if (hash_mb) {
-      PerftTable table(hash_mb);
+      PerftTable table{static_cast<std::size_t>(hash_mb)};
       total = perft(pos, depth, table);
     } else {
       total = perft(pos, depth);

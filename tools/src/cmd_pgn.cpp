@@ -6,12 +6,15 @@
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
+#include <memory>
 #include <thread>
 
 #include "arbiter/engine/pgn.h"
 #include "arbiter/engine/pgn_normalize.h"
 #include "arbiter/engine/pgn_writer.h"
+#include "arbiter/pairing/file_io.h"
 #include "cli_options.h"
 #include "cli_ordered.h"
 #include "cli_pgn_batch.h"
@@ -29,13 +32,31 @@ struct Batch {
 };
 struct NoState {};
 
-void normalize_batch(Batch& b, const std::string& file) {
+void normalize_batch(Batch& b, const std::string& file, bool keep) {
   pgn::RawGame g;
   auto at = [&](pgn::Location w) {
     return file + ':' + std::to_string(w.line) + ':' + std::to_string(w.column) + ": ";
   };
+  std::string original;
   for (auto& c : b.chunks) {
+    if (keep) original = c.bytes;
     pgn::parse_game(std::move(c), g);
+    // A game the reader could not read cleanly (an unclosed comment swallowing moves, a NUL, an
+    // unterminated tag) is not rewritten: its export would silently differ from the scoresheet.
+    if (g.has_errors()) {
+      b.all_written = false;
+      for (const auto& d : g.diagnostics)
+        if (d.severity == pgn::Severity::Error)
+          b.err += at(d.where) + "error: " + d.message + " [" + d.code + "]\n";
+      b.err += at(g.start) + "game " + std::to_string(g.index + 1) +
+               (keep ? " written unchanged (--keep): it cannot be read cleanly\n"
+                     : " left out: it cannot be read cleanly (--keep writes it unchanged)\n");
+      if (keep) {
+        b.out += original;
+        while (b.out.size() >= 2 && b.out.compare(b.out.size() - 2, 2, "\n\n") != 0) b.out += '\n';
+      }
+      continue;
+    }
     pgn::NormalizeError err;
     std::vector<pgn::NormalizeError> dropped;
     auto eg = pgn::normalize(g, &err, &dropped);
@@ -54,17 +75,20 @@ void normalize_batch(Batch& b, const std::string& file) {
 int run(const std::vector<std::string>& args) {
   std::vector<std::string> files;
   std::string output;
-  bool normalize = false;
+  bool normalize = false, keep = false;
   int jobs = 0;
   po::options_description desc(
       "usage: arbiter pgn --normalize [options] FILE...   (FILE may be -; .pgn.zst is read)\n\n"
       "Writes the games in PGN export format (STR first, canonical SAN, < 80 columns).\n"
-      "Exit status: 0 all games written, 1 some could not be replayed, 2 unreadable input.\n\n"
+      "Exit status: 0 all games written, 1 some could not be read cleanly or replayed (left\n"
+      "out, or with --keep written unchanged), 2 unreadable input, 4 output not written.\n\n"
       "options");
   desc.add_options()("help,h", "show this help")("normalize", po::bool_switch(&normalize),
                                                  "rewrite in export format")(
       "output,o", po::value<std::string>(&output), "write to this file instead of stdout")(
-      "jobs,j", po::value<int>(&jobs)->default_value(0), "worker threads (0 = all cores)");
+      "jobs,j", po::value<int>(&jobs)->default_value(0), "worker threads (0 = all cores)")(
+      "keep", po::bool_switch(&keep),
+      "write games that cannot be read cleanly unchanged instead of leaving them out");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>(&files));
   po::positional_options_description pos;
@@ -79,16 +103,21 @@ int run(const std::vector<std::string>& args) {
     std::cerr << "arbiter pgn: --jobs must be 0 or more\n";
     return kExitUsage;
   }
-  const unsigned threads =
-      jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);
-  FILE* out = stdout;
-  if (!output.empty()) {
-    out = std::fopen(output.c_str(), "wb");
-    if (!out) {
-      std::cerr << "arbiter pgn: cannot write " << output << '\n';
-      return kExitUsage;
-    }
+  const unsigned threads = bounded_jobs(jobs, "pgn");
+  // The output goes to a file beside OUT, renamed over it only when every game is written;
+  // an OUT that is one of the inputs is refused before anything is opened.
+  std::unique_ptr<pairing::OutputFile> out_file;
+  if (!output.empty() && output != "-") {
+    std::vector<std::filesystem::path> inputs(files.begin(), files.end());
+    pairing::refuse_same_file(output, inputs);
+    out_file = std::make_unique<pairing::OutputFile>(output);
   }
+  auto emit = [&](const std::string& s) {
+    if (out_file)
+      out_file->write(s);
+    else
+      std::cout << s;
+  };
   keep_freed_memory();
   bool readable = true, all_written = true;
   for (const auto& file : files) {
@@ -114,21 +143,18 @@ int run(const std::vector<std::string>& args) {
     auto work = [&](Batch& b, NoState&) {
       std::string read_error = std::move(b.err);  // reported after the games read before it
       b.err.clear();
-      normalize_batch(b, file);
+      normalize_batch(b, file, keep);
       b.err += read_error;
     };
     auto done = [&](Batch& b) {
-      std::fwrite(b.out.data(), 1, b.out.size(), out);
+      emit(b.out);
       std::cerr << b.err;
       all_written &= b.all_written;
     };
     run_ordered<Batch, NoState>(threads, fill, work, done, [] {});
   }
-  if (out != stdout)
-    std::fclose(out);
-  else
-    std::fflush(stdout);
-  if (!readable) return kExitUsage;
+  if (!readable) return kExitUsage;  // OUT is left as it was
+  if (out_file) out_file->commit();
   return all_written ? kExitOk : kExitFailure;
 }
 

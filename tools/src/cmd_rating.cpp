@@ -8,6 +8,7 @@
 #include "arbiter/pairing/crosstable.h"
 #include "arbiter/pairing/rating.h"
 #include "arbiter/pairing/trf.h"
+#include "cli_options.h"
 #include "command.h"
 
 namespace po = boost::program_options;
@@ -81,7 +82,7 @@ int run(const std::vector<std::string>& args) {
   pos.add("input", 1);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    store_command_line(args, opts, pos, vm);
     po::notify(vm);
   } catch (const po::error& e) {
     std::cerr << "arbiter rating: " << e.what() << "\n" << kUsage;

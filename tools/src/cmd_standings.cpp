@@ -7,6 +7,7 @@
 #include "arbiter/pairing/playoff.h"
 #include "arbiter/pairing/standings_trf.h"
 #include "arbiter/pairing/trf.h"
+#include "cli_options.h"
 #include "command.h"
 
 namespace po = boost::program_options;
@@ -48,7 +49,7 @@ int run(const std::vector<std::string>& args) {
   pos.add("input", 1);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    store_command_line(args, opts, pos, vm);
     po::notify(vm);
   } catch (const po::error& e) {
     std::cerr << "arbiter standings: " << e.what() << "\n" << kUsage;

@@ -6,6 +6,7 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "arbiter/adjudication/legality.h"
 #include "arbiter/adjudication/unwinnability.h"
@@ -113,9 +114,8 @@ int run(const std::vector<std::string>& args) {
   const po::variables_map& vm = *parsed;
   if (!vm.count("fen")) throw arbiter::cli::UsageError("missing FEN");
   const std::string fen = arbiter::cli::join_words(vm["fen"].as<std::vector<std::string>>());
-  auto setup = arbiter::parse_fen(fen, arbiter::FenMode::Strict);
-  if (!setup.ok()) setup = arbiter::parse_fen(fen, arbiter::FenMode::Epd);
-  if (!setup.ok()) throw arbiter::cli::UsageError(setup.error().message());
+  // The one FEN strictness of every command: clocks, when given, are numbers in range.
+  const std::optional<arbiter::Setup> setup = arbiter::cli::setup_from_fen(fen);
   const adj::LegalityOptions options = legality_options(vm);
   const bool c960 = options.chess960;
   const auto report = adj::judge_legality(*setup, options);

@@ -6,9 +6,13 @@
 //      to stderr with the line number).
 #include <atomic>
 #include <boost/program_options.hpp>
+#include <exception>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <sstream>
+#include <system_error>
 #include <thread>
 
 #include "arbiter/adjudication/unwinnability.h"
@@ -49,6 +53,19 @@ void answer(adj::Solver& solver, Query& q, std::uint64_t budget, bool reasons) {
   if (reasons) q.out += '\t' + (q.error.empty() ? reason : q.error);
 }
 
+// One line of a query file, read at most kMaxLine + 1 bytes far (a binary file or /dev/zero is
+// refused at its first long line instead of being read into memory whole).
+constexpr std::size_t kMaxLine = 4096;
+bool read_line(std::istream& in, std::string& line) {
+  line.clear();
+  for (int c; (c = in.get()) != std::char_traits<char>::eof();) {
+    if (c == '\n') return true;
+    line.push_back(char(c));
+    if (line.size() > kMaxLine) return true;
+  }
+  return !line.empty();
+}
+
 int run(const std::vector<std::string>& args) {
   po::options_description opts(
       "arbiter unwinnable [FILE|-] [options]\n\n"
@@ -72,7 +89,12 @@ int run(const std::vector<std::string>& args) {
   std::ifstream file;
   std::istream* in = &std::cin;
   if (input != "-") {
-    file.open(input);
+    std::error_code ec;
+    if (std::filesystem::is_directory(input, ec)) {
+      std::cerr << "arbiter unwinnable: " << input << ": is a directory, not a file\n";
+      return arbiter::cli::kExitUsage;
+    }
+    file.open(input, std::ios::binary);
     if (!file) {
       std::cerr << "arbiter unwinnable: cannot open '" << input << "'\n";
       return arbiter::cli::kExitUsage;
@@ -89,15 +111,29 @@ int run(const std::vector<std::string>& args) {
   std::size_t line_no = 0;
   auto flush = [&] {
     std::atomic<std::size_t> next{0};
+    std::mutex failure_mu;
+    std::exception_ptr failure;  // e.g. out of memory: rethrown here, never terminate
     auto worker = [&] {
-      adj::Solver solver;  // one per thread, reused for every query it answers
-      for (std::size_t i; (i = next++) < batch.size();) answer(solver, batch[i], budget, reasons);
+      try {
+        adj::Solver solver;  // one per thread, reused for every query it answers
+        for (std::size_t i; (i = next++) < batch.size();) answer(solver, batch[i], budget, reasons);
+      } catch (...) {
+        std::lock_guard lk(failure_mu);
+        if (!failure) failure = std::current_exception();
+        next = batch.size();
+      }
     };
     std::vector<std::thread> pool;
-    for (unsigned t = 1; t < std::min<std::size_t>(jobs, batch.size()); ++t)
-      pool.emplace_back(worker);
+    for (unsigned t = 1; t < std::min<std::size_t>(jobs, batch.size()); ++t) {
+      try {
+        pool.emplace_back(worker);
+      } catch (const std::system_error&) {  // ulimit -u, address space: go on with fewer
+        break;
+      }
+    }
     worker();
     for (auto& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
     for (std::size_t i = 0; i < batch.size(); ++i) {
       std::cout << batch[i].out << '\n';
       if (!batch[i].error.empty()) {
@@ -109,8 +145,16 @@ int run(const std::vector<std::string>& args) {
     batch.clear();
     line_numbers.clear();
   };
-  for (std::string line; std::getline(*in, line);) {
+  for (std::string line; read_line(*in, line);) {
     ++line_no;
+    if (line.size() > kMaxLine || line.find('\0') != std::string::npos) {
+      std::cerr << name << ':' << line_no << ": "
+                << (line.size() > kMaxLine ? "line longer than 4096 bytes"
+                                           : "a NUL byte (the input is binary or damaged)")
+                << '\n';
+      flush();
+      return arbiter::cli::kExitUsage;
+    }
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty() || line[0] == '#') continue;
     if (line_no == 1 && line.rfind("fen\t", 0) == 0) continue;  // header

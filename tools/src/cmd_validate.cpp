@@ -249,8 +249,7 @@ int run(const std::vector<std::string>& args) {
     std::cerr << "arbiter validate: --jobs must be 0 or more\n";
     return kExitUsage;
   }
-  o.jobs =
-      jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);
+  o.jobs = bounded_jobs(jobs, "validate");
   o.validate.check_variations = !vm.count("no-variations");
   o.validate.dead_position_search = !vm.count("no-search");
   o.validate.full_search = vm.count("full-search") > 0;

@@ -14,6 +14,8 @@ namespace arbiter::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;  // the check ran and found a problem
 inline constexpr int kExitUsage = 2;    // bad input or arguments
+// 3 is `pair`'s invalid TRF file (its contract).
+inline constexpr int kExitIo = 4;  // a file could not be read, written or locked (disk, permission)
 
 struct Command {
   std::string name;     // e.g. "perft", "960", "validate"

@@ -1,7 +1,9 @@
 // Shared helpers of `arbiter event` (see event_cli.h).
 #include "event_cli.h"
 
+#include <cstdlib>
 #include <iomanip>
+#include <iostream>
 #include <ostream>
 #include <sstream>
 
@@ -11,16 +13,42 @@
 namespace arbiter::cli::event {
 using namespace arbiter::pairing;
 
+namespace {
+// The content with a blank first line in place of the format record, so that the readers'
+// file:line messages name the file's lines (blank lines are skipped by the readers).
+std::string content_lines(const EventStore& store) {
+  std::string s(1, '\n');  // by append: g++ 12 warns falsely (-Wrestrict) on "\n" + string
+  s += store.read();
+  return s;
+}
+}  // namespace
+
+StoreOptions writer_options() {
+  StoreOptions o;
+  // ARBITER_LOCK_WAIT=SECONDS: how long a command waits for another one changing the same event.
+  if (const char* w = std::getenv("ARBITER_LOCK_WAIT")) {
+    char* end = nullptr;
+    const double s = std::strtod(w, &end);
+    if (end != w && *end == '\0' && s >= 0 && s <= 86400)
+      o.wait_limit = std::chrono::milliseconds(static_cast<long long>(s * 1000));
+  }
+  o.on_wait = [](const std::string& m) { std::cerr << "arbiter event: " << m << std::endl; };
+  return o;
+}
+
 void modify(const std::string& file, const std::function<std::string(Event&)>& change) {
-  EventStore store(file);
-  Event e = read_event(store.read(), file);
+  EventStore store(file, writer_options());
+  Event e = read_event(content_lines(store), file);
   std::string what = change(e);
   store.commit(write_event(e), what);
 }
 
 Event load(const std::string& file) {
-  EventStore store(file);
-  return read_event(store.read(), file);
+  // Readers take no lock and need no write access: the store replaces the file atomically.
+  StoreOptions read_only;
+  read_only.write = false;
+  EventStore store(file, read_only);
+  return read_event(content_lines(store), file);
 }
 
 namespace {

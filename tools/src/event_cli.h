@@ -19,8 +19,11 @@ using pairing::Tpn;
 // Runs `change` on the event under the lock and saves the result atomically (journalled for
 // undo) with the one-line description it returns; nothing is saved when it throws.
 void modify(const std::string& file, const std::function<std::string(Event&)>& change);
-// Reads the event (under the lock, so never half way through another process's change).
+// Reads the event (no lock: the store replaces the file atomically, so a reader sees one whole
+// version; no write access needed).
 Event load(const std::string& file);
+// A writer's store options: the wait limit (ARBITER_LOCK_WAIT) and the "waiting" message.
+pairing::StoreOptions writer_options();
 
 // The round's boards, byes and absences as the arbiter posts them.
 void print_round(std::ostream& os, const Event& e, int round);

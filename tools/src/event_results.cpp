@@ -1,5 +1,6 @@
 // `arbiter event` standings, playoff, export, report and results --pgn (see event_cli.h).
 #include <boost/program_options.hpp>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -12,9 +13,11 @@
 #include "arbiter/engine/setup.h"
 #include "arbiter/pairing/crosstable_export.h"
 #include "arbiter/pairing/event_publications.h"
+#include "arbiter/pairing/file_io.h"
 #include "arbiter/pairing/playoff.h"
 #include "arbiter/pairing/standings_trf.h"
 #include "arbiter/pairing/trf.h"
+#include "cli_options.h"
 #include "command.h"
 #include "event_cli.h"
 
@@ -28,7 +31,7 @@ bool parse(const std::vector<std::string>& args, po::options_description& o,
            const po::positional_options_description& pos, po::variables_map& vm,
            const char* usage) {
   o.add_options()("help,h", "this help");
-  po::store(po::command_line_parser(args).options(o).positional(pos).run(), vm);
+  store_command_line(args, o, pos, vm);
   if (vm.count("help")) {
     std::cout << "usage: arbiter event " << usage << "\n\n" << o;
     return false;
@@ -94,9 +97,24 @@ bool finished(const Event& e) {
   return paired_rounds(e) == e.settings.rounds && missing_results(e, e.settings.rounds).empty();
 }
 
+// No publication or report replaces an event file (its own, another event's, through a link):
+// that would bypass the journal, and undo would lose the later changes.
+void refuse_any_event_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string first;
+  if (in && std::getline(in, first) && first.rfind("XAR FORMAT arbiter-event ", 0) == 0)
+    throw FileInputError(path, 0, 0, "is an arbiter event file; write the output to another file");
+}
+
 void write_out(const std::string& path, const std::string& text) {
+  refuse_any_event_file(path);
   // Reports are written the same way as the event: never a half-written file on the board.
   write_file_atomically(path, text);
+}
+
+// An output that is the event file (or its link) would replace it outside the journal.
+void refuse_event_as_output(const std::string& out, const std::string& event_file) {
+  refuse_same_file(out, {event_file});
 }
 
 std::string lot_line(const Event& e, const std::string& what, std::string& hex) {
@@ -414,6 +432,7 @@ int cmd_export(const std::vector<std::string>& args) {
   pos.add("file", 1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, "export FILE --trf OUT.trf")) return kExitOk;
+  refuse_event_as_output(trf, file);
   Event e = load(file);
   write_out(trf, trf_report(e));
   std::cout << "wrote " << trf << " (TRF-2026, " << e.tournament.player_count() << " players, "
@@ -430,6 +449,7 @@ int cmd_report(const std::vector<std::string>& args) {
   pos.add("file", 1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, "report FILE --html OUT.html")) return kExitOk;
+  refuse_event_as_output(html, file);
   Event e = load(file);
   write_out(html, standings_report(e, "html"));
   std::cout << "wrote " << html << '\n';
@@ -462,6 +482,28 @@ std::string wrong_start(const Event& e, int round, const std::string& fen) {
 }
 }  // namespace
 
+namespace {
+// The games file as `validate` reads it (.pgn.zst decompressed, - for stdin), bounded.
+std::string read_pgn_text(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw EventInputError(path + ": is a directory, not a PGN file");
+  std::string text;
+  try {
+    auto src = pgn::open_source(path);
+    char buf[1 << 16];
+    while (size_t n = src->read(buf, sizeof buf)) {
+      if (text.size() + n > kTextFileLimit)
+        throw EventInputError(path + ": larger than " + std::to_string(kTextFileLimit >> 20) +
+                              " MiB, the limit for one round's games");
+      text.append(buf, n);
+    }
+  } catch (const pgn::ReadError& e) {
+    throw EventInputError(e.what());
+  }
+  return text;
+}
+}  // namespace
 PgnResults record_pgn_results(Event& e, int round, const std::string& text,
                               const std::string& pgn_file) {
   PgnResults out;
@@ -545,11 +587,7 @@ int cmd_results(const std::vector<std::string>& args) {
   pos.add("file", 1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, "results FILE --pgn GAMES.pgn [--round R]")) return kExitOk;
-  std::ifstream in(pgn_file, std::ios::binary);
-  if (!in) throw EventInputError(pgn_file + ": cannot read");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string text = ss.str();
+  const std::string text = read_pgn_text(pgn_file);
   if (vm.count("round") && vm["round"].as<int>() < 1)
     throw EventError("round " + std::to_string(vm["round"].as<int>()) + " is not paired");
   PgnResults res;

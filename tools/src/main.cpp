@@ -1,15 +1,32 @@
 // arbiter: Chess960 and game-adjudication engine for chess arbiters.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
+#include "arbiter/pairing/file_io.h"
 #include "command.h"
 
 namespace {
 void usage(std::ostream& os) {
-  os << "usage: arbiter <command> [options]   (arbiter <command> --help for details)\n\ncommands:\n";
-  for (const auto& c : arbiter::cli::commands()) os << "  " << c.name << std::string(14 - std::min<size_t>(13, c.name.size()), ' ') << c.summary << '\n';
+  os << "usage: arbiter <command> [options]   (arbiter <command> --help for "
+        "details)\n\ncommands:\n";
+  for (const auto& c : arbiter::cli::commands())
+    os << "  " << c.name << std::string(14 - std::min<size_t>(13, c.name.size()), ' ') << c.summary
+       << '\n';
+}
+// Everything written to stdout must have reached it (a full disk, /dev/full, a closed pipe):
+// a command whose output was lost has failed, whatever it found.
+int finish_stdout(int rc) {
+  std::cout.flush();
+  const bool ok = !std::cout.fail() && std::fflush(stdout) == 0 && !std::ferror(stdout);
+  if (ok) return rc;
+  std::cerr << "arbiter: cannot write the output to stdout: " << std::strerror(errno) << '\n';
+  return arbiter::cli::kExitIo;
 }
 }  // namespace
 
@@ -27,7 +44,14 @@ int main(int argc, char** argv) {
   for (const auto& c : arbiter::cli::commands()) {
     if (c.name != name) continue;
     try {
-      return c.run(std::vector<std::string>(argv + 2, argv + argc));
+      const int rc = c.run(std::vector<std::string>(argv + 2, argv + argc));
+      return finish_stdout(rc);
+    } catch (const std::bad_alloc&) {
+      std::cerr << "arbiter " << name << ": out of memory (ulimit -v, or the machine's)\n";
+      return arbiter::cli::kExitIo;
+    } catch (const arbiter::pairing::FileError& e) {
+      std::cerr << "arbiter " << name << ": " << e.what() << '\n';
+      return arbiter::cli::kExitIo;
     } catch (const std::exception& e) {
       std::cerr << "arbiter " << name << ": " << e.what() << '\n';
       return arbiter::cli::kExitUsage;

@@ -771,8 +771,12 @@ class Validator {
       return forced_dead_after(pos, ply);
     }
     if (forced_dead_after(pos, ply)) return true;
+    // The count decides only the first threefold and, before the game has ended, the fivefold:
+    // once those are settled the backward scan is skipped (it made a long shuffle after the end,
+    // e.g. a 10 MB game of knight moves, quadratic: each move compared with every earlier one).
+    const bool counts = ended_ply_ < 0 && (automatic_draws_ || threefold_ply_ < 0);
     int count = 1;
-    if (word & bit)
+    if (counts && (word & bit))
       for (int j = ply - 2; j >= 0 && ply - j <= hmc; j -= 2) count += keys_[j] == key;
     word |= bit;
     // The common case: no repetition and no 50 moves (below which nothing is recorded or ended).

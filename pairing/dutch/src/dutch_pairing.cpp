@@ -5,6 +5,7 @@
 // the whole-field matching maximal, so [C4] (a complete legal round-pairing for everybody
 // left) holds at every step.
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <stdexcept>
@@ -20,15 +21,18 @@ namespace arbiter::pairing {
 namespace dutch {
 namespace {
 
+using Progress = std::function<void(const DutchProgress&)>;
+
 template <int L>
 class Engine {
   using W = matching::WideUint<L>;
 
  public:
-  Engine(const DutchInput& in, const RuleSet& rules, std::vector<Player> players,
-         const WeightLayout& layout)
+  Engine(const DutchInput& in, const RuleSet& rules, const Progress& progress,
+         std::vector<Player> players, const WeightLayout& layout)
       : in_(in),
         rules_(rules),
+        progress_(progress),
         layout_(layout),
         p_(std::move(players)),
         n_((int)p_.size()),
@@ -49,6 +53,17 @@ class Engine {
  private:
   const DutchInput& in_;
   RuleSet rules_;
+  const Progress& progress_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  int brackets_ = 0;
+
+  // The progress line of pairings that take more than a second.
+  void report_progress(int resident_score) {
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (progress_ && s > 1) progress_({in_.played_rounds + 1, brackets_, resident_score, s});
+    ++brackets_;
+  }
   WeightLayout layout_;
   std::vector<Player> p_;
   int n_;
@@ -327,6 +342,7 @@ DutchPairing Engine<L>::run() {
     const int cn = (int)cur.size();
     auto in_bracket = [&](int v) { return v >= sg_begin_v && v < nsgb_v; };
     if (layout_.compact) assign_score_fields(cur, mdp);
+    report_progress(mdp < nsgb ? score(cur[mdp]) : score(group_start));
 
     // Base weights of every pair touching the bracket's residents or the next score group.
     // Lower triangle (s < l), row by row.
@@ -554,9 +570,9 @@ DutchPairing Engine<L>::run() {
 }
 
 template <int L>
-DutchPairing run_engine(const DutchInput& in, const RuleSet& rules, std::vector<Player> players,
-                        const WeightLayout& layout) {
-  Engine<L> e(in, rules, std::move(players), layout);
+DutchPairing run_engine(const DutchInput& in, const RuleSet& rules, const Progress& progress,
+                        std::vector<Player> players, const WeightLayout& layout) {
+  Engine<L> e(in, rules, progress, std::move(players), layout);
   return e.run();
 }
 
@@ -568,20 +584,21 @@ int limbs_for(int bits) {
 }
 
 DutchPairing run_sized(int limbs, const DutchInput& in, const RuleSet& rules,
-                       std::vector<Player> players, const WeightLayout& layout) {
+                       const Progress& progress, std::vector<Player> players,
+                       const WeightLayout& layout) {
   switch (limbs) {
-    case 2: return run_engine<2>(in, rules, std::move(players), layout);
-    case 3: return run_engine<3>(in, rules, std::move(players), layout);
-    case 4: return run_engine<4>(in, rules, std::move(players), layout);
-    case 5: return run_engine<5>(in, rules, std::move(players), layout);
-    case 6: return run_engine<6>(in, rules, std::move(players), layout);
-    case 7: return run_engine<7>(in, rules, std::move(players), layout);
-    case 8: return run_engine<8>(in, rules, std::move(players), layout);
-    case 10: return run_engine<10>(in, rules, std::move(players), layout);
-    case 12: return run_engine<12>(in, rules, std::move(players), layout);
-    case 16: return run_engine<16>(in, rules, std::move(players), layout);
-    case 32: return run_engine<32>(in, rules, std::move(players), layout);
-    default: return run_engine<64>(in, rules, std::move(players), layout);
+    case 2: return run_engine<2>(in, rules, progress, std::move(players), layout);
+    case 3: return run_engine<3>(in, rules, progress, std::move(players), layout);
+    case 4: return run_engine<4>(in, rules, progress, std::move(players), layout);
+    case 5: return run_engine<5>(in, rules, progress, std::move(players), layout);
+    case 6: return run_engine<6>(in, rules, progress, std::move(players), layout);
+    case 7: return run_engine<7>(in, rules, progress, std::move(players), layout);
+    case 8: return run_engine<8>(in, rules, progress, std::move(players), layout);
+    case 10: return run_engine<10>(in, rules, progress, std::move(players), layout);
+    case 12: return run_engine<12>(in, rules, progress, std::move(players), layout);
+    case 16: return run_engine<16>(in, rules, progress, std::move(players), layout);
+    case 32: return run_engine<32>(in, rules, progress, std::move(players), layout);
+    default: return run_engine<64>(in, rules, progress, std::move(players), layout);
   }
 }
 
@@ -688,11 +705,11 @@ DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options)
       }
     }
     try {
-      return dutch::run_sized(compact_limbs, input, rules, players, compact);
+      return dutch::run_sized(compact_limbs, input, rules, options.progress, players, compact);
     } catch (const dutch::CompactOverflow&) {  // a bracket with more score groups: full layout
     }
   }
-  return dutch::run_sized(full_limbs, input, rules, std::move(players), layout);
+  return dutch::run_sized(full_limbs, input, rules, options.progress, std::move(players), layout);
 }
 
 }  // namespace arbiter::pairing

@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "arbiter/pairing/trf.h"
+
+#include "arbiter/pairing/file_io.h"
 #include "text.h"
 
 namespace arbiter::pairing {
@@ -697,11 +699,13 @@ Tournament read_trf(std::string_view text, const std::string& file, const TrfRea
 }
 
 Tournament read_trf_file(const std::filesystem::path& path, const TrfReadOptions& options) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw TrfError(path.string(), 0, 0, "cannot open file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return read_trf(ss.str(), path.string(), options);
+  std::string text;
+  try {
+    text = read_text_file(path, kTextFileLimit);  // bounded; no directory, no NUL byte
+  } catch (const FileInputError& e) {
+    throw TrfError(e.file(), e.line(), e.column(), e.message());
+  }
+  return read_trf(text, path.string(), options);
 }
 
 }  // namespace arbiter::pairing

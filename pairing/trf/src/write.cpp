@@ -1,5 +1,6 @@
 // TRF-16 / TRF-2026 writer: the layouts the reader reads (../shared/reference/trf.md).
 #include <algorithm>
+#include <stdexcept>
 
 #include "arbiter/pairing/trf.h"
 #include "text.h"
@@ -37,12 +38,45 @@ class Row {
   std::vector<std::string> cells_;
 };
 
+size_t characters(std::string_view s) {
+  return size_t(std::count_if(s.begin(), s.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;  // UTF-8: not a continuation byte
+  }));
+}
+
+// A value the file cannot hold is refused before anything is written (issue 17): a line break
+// or another control character would start a new record (a forged 001 line), and a fixed-width
+// field cut short changes the data (a name no longer found, "TOOLONGFED" read back as "TOO").
+// Widths are counted in characters, as the reader slices them (trf.md: by code points).
+void check_field(const std::string& what, std::string_view v, size_t width) {
+  for (char c : v)
+    if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F)
+      throw std::invalid_argument(what + ": a control character (code " +
+                                  std::to_string(int(static_cast<unsigned char>(c))) +
+                                  ") cannot be stored in a TRF file");
+  if (width && characters(v) > width)
+    throw std::invalid_argument(what + " '" + std::string(v) + "': longer than the " +
+                                std::to_string(width) + " characters a TRF file holds");
+}
+
+void check_player(const Player& p) {
+  const std::string who = "player " + std::to_string(p.tpn);
+  if (p.tpn > 9999)
+    throw std::invalid_argument(who + ": a TRF file numbers at most 9,999 players (columns 5-8)");
+  check_field(who + " name", p.name, 33);
+  check_field(who + " title", p.title, 3);
+  check_field(who + " federation", p.federation, 3);
+  check_field(who + " FIDE id", p.fide_id, 11);
+  check_field(who + " birth date", p.birth, 10);
+}
+
 std::string pad4(int v) {
   std::string s = std::to_string(v);
   return std::string(s.size() < 4 ? 4 - s.size() : 0, ' ') + s;
 }
 
 std::string player_line(const Player& p, const Tournament& t, const TrfWriteOptions& o) {
+  check_player(p);
   Row r;
   r.put(1, "001", 3);
   r.put_int(5, p.tpn, 4);
@@ -142,6 +176,7 @@ std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
   const bool v26 = o.format == TrfFormat::Trf2026;
   std::vector<std::string> out;
   auto text = [&](const char* id, const std::string& s) {
+    check_field(std::string("record ") + id, s, 0);
     if (!s.empty()) out.push_back(std::string(id) + " " + s);
   };
   auto count = [&](const char* id, const std::optional<int>& v) {
@@ -157,7 +192,10 @@ std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
   count("082", t.declared_teams);
   text("092", t.type);
   text("102", t.chief_arbiter);
-  for (const auto& d : t.deputy_arbiters) out.push_back("112 " + d);
+  for (const auto& d : t.deputy_arbiters) {
+    check_field("record 112", d, 0);
+    out.push_back("112 " + d);
+  }
   text("122", t.time_control);
   if (!t.round_dates.empty()) {
     Row r;

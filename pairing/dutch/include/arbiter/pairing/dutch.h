@@ -9,6 +9,7 @@
 // Semantics follow the endorsed engine bbpPairings v6.0.0 (2025/2026 rules) so that the result
 // is identical pairing for pairing, colour for colour, bye for bye.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,9 +57,20 @@ struct DutchInput {
 // differ (see rule_set.h).
 enum class DutchRules : std::uint8_t { Fide2026, Fide2017 };
 
+// Where a long pairing has got to (for a progress line): the round being paired, the score of
+// the bracket's resident group (tenths of a point), and the time spent so far.
+struct DutchProgress {
+  int round = 0;
+  int bracket = 0;  // brackets processed before this one
+  int score = 0;    // score of the bracket's residents, tenths of a point
+  double seconds = 0;
+};
+
 struct DutchOptions {
   // Unset: 2026 for a DutchInput; for a Tournament the edition its 192 code names, else 2026.
   std::optional<DutchRules> rules;
+  // Called at the start of each bracket once the pairing has taken more than a second.
+  std::function<void(const DutchProgress&)> progress = nullptr;
   // Baku acceleration (C.04.7, in bbpPairings' reading: group A = first ceil(N/2) players;
   // accelerated rounds = ceil(R/2), 1 point for the first half of them, then 0.5 point).
   // Overrides the per-player acceleration vectors when set.

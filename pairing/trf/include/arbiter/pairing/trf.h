@@ -41,7 +41,8 @@ struct TrfReadOptions {
 // error messages. Throws TrfError.
 Tournament read_trf(std::string_view text, const std::string& file = "<input>",
                     const TrfReadOptions& options = {});
-// Reads a file (TrfError with line 0 if it cannot be read).
+// Reads a file (TrfError with line 0 if it does not exist, is a directory, is too large or
+// holds a NUL byte; FileError from file_io.h when the system cannot read it: permissions, I/O).
 Tournament read_trf_file(const std::filesystem::path& path, const TrfReadOptions& options = {});
 
 struct TrfWriteOptions {
@@ -54,6 +55,9 @@ struct TrfWriteOptions {
 
 // Writes the tournament. TRF-16: XXR/XXC/XXS/XXA/XXP/XXZ for the pairing data; TRF-2026:
 // 142/152/162/250/260/240. Unknown records are written back verbatim where they were.
+// Throws std::invalid_argument (naming the player and field) for a value the format cannot hold:
+// a control character in any text, a fixed-width field longer than its columns (counted in
+// characters), a pairing number above 9999. Nothing is cut short silently.
 std::string write_trf(const Tournament& t, const TrfWriteOptions& options = {});
 
 // Semantic problems a pairing program refuses (bbpPairings/JaVaFo): recorded points that differ

@@ -1,0 +1,133 @@
+// Issue 17, inputs and options: a directory is not an input, whole-file reads are bounded and
+// refuse NUL bytes with file:line:col, numbers out of range are refused by every command's one
+// option parser, and a lack of threads slows a command down instead of aborting it.
+#include "reliability_support.h"
+
+namespace arbiter::test::reliability {
+namespace {
+
+const std::string kStart = "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'";
+
+TEST(Input, ADirectoryIsRefused) {
+  TempDir d;
+  make_event(d, "e.trf");
+  ASSERT_EQ(sh(d.path, "\"$A\" event pair e.trf && mkdir dir").code, kOk);
+  for (const std::string cmd :
+       {"standings dir", "pair --check dir", "pair --dutch dir", "rating --all dir",
+        "unwinnable dir", "perft --suite dir", "event results e.trf --pgn dir", "validate dir",
+        "pgn --normalize dir", "event show dir"}) {
+    auto r = sh(d.path, "\"$A\" " + cmd);
+    EXPECT_NE(r.code, kOk) << cmd << ": " << r.out;
+    EXPECT_LT(r.code, 128) << cmd;
+    EXPECT_NE(r.err.find("dir"), std::string::npos) << cmd << ": " << r.err;
+    EXPECT_NE(r.err.find("directory"), std::string::npos) << cmd << ": " << r.err;
+  }
+}
+
+TEST(Input, NulBytesAndEndlessInputsAreRefusedAtOnce) {
+  TempDir d;
+  make_event(d, "e.trf");
+  ASSERT_EQ(sh(d.path, "\"$A\" event export e.trf --trf t.trf").code, kOk);
+  std::string trf = slurp(d.path / "t.trf");
+  const size_t second = trf.find('\n') + 1;
+  trf.insert(second + 4, 1, '\0');  // line 2, column 5
+  put(d.path / "nul.trf", trf);
+  auto r = sh(d.path, "\"$A\" standings nul.trf");
+  EXPECT_EQ(r.code, kBadInput) << r.err;
+  EXPECT_NE(r.err.find("nul.trf:2:5: a NUL byte"), std::string::npos) << r.err;
+  // /dev/zero and a 2 GB sparse file: refused at the first byte, not read into memory.
+  for (const std::string cmd :
+       {"pair --dutch /dev/zero", "standings /dev/zero", "perft --suite /dev/zero",
+        "unwinnable /dev/zero", "pair --dutch sparse.trf", "standings sparse.trf"}) {
+    r = sh(d.path, "truncate -s 2G sparse.trf && ulimit -v 1000000 && timeout 20 \"$A\" " + cmd);
+    EXPECT_NE(r.code, kOk) << cmd;
+    EXPECT_LT(r.code, 124) << cmd << ": " << r.err;  // not killed, not timed out
+    EXPECT_TRUE(r.err.find("NUL") != std::string::npos ||
+                r.err.find("larger than") != std::string::npos ||
+                r.err.find("longer than") != std::string::npos)
+        << cmd << ": " << r.err;
+  }
+}
+
+TEST(Options, NegativeNumbersAreRefusedEverywhere) {
+  TempDir d;
+  make_event(d, "e.trf");
+  ASSERT_EQ(sh(d.path,
+               "\"$A\" event export e.trf --trf t.trf && printf '" + std::string("x") + "' > g.pgn")
+                .code,
+            kOk);
+  for (const std::string& cmd : std::vector<std::string>{
+           "standings t.trf --prizes -1", "perft --fen " + kStart + " --depth 1 --hash -5",
+           "validate g.pgn --jobs -3", "pgn --normalize g.pgn -j -3",
+           "event new n.trf --system dutch --rounds 5 --rating-list standard --tiebreaks SB "
+           "--rules 2026 --seed -1",
+           "rating --own 2000 --games 2000:1 --k -10", "unwinnable --jobs -2 /dev/null",
+           "claim flag --fen " + kStart + " --flagged w --budget -1"}) {
+    auto r = sh(d.path, "\"$A\" " + cmd);
+    EXPECT_EQ(r.code, kBadInput) << cmd << ": " << r.out << r.err;
+    EXPECT_NE(r.err.find("must be 0 or more"), std::string::npos) << cmd << ": " << r.err;
+  }
+  EXPECT_FALSE(fs::exists(d.path / "n.trf"));
+}
+
+TEST(Options, AValueGluedToAShortOptionIsNotGuessed) {
+  TempDir d;
+  make_event(d, "e.trf");
+  ASSERT_EQ(sh(d.path, "\"$A\" event export e.trf --trf t.trf").code, kOk);
+  auto r = sh(d.path, "\"$A\" standings t.trf -t.trf");
+  EXPECT_EQ(r.code, kBadInput) << r.out;
+  EXPECT_NE(r.err.find("'-t .trf'"), std::string::npos) << r.err;
+  // A number glued to its option is what everybody types: -j2.
+  put(d.path / "g.pgn", "[Result \"*\"]\n\n1. e4 *\n");
+  r = sh(d.path, "\"$A\" validate -j2 g.pgn");
+  EXPECT_LT(r.code, kBadInput) << r.err;
+}
+
+TEST(Threads, TooManyOrNoThreadsAreNoCrash) {
+  TempDir d;
+  std::string games;
+  for (int i = 0; i < 200; ++i) games += "[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n\n";
+  put(d.path / "g.pgn", games);
+  put(d.path / "s.perft", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\n");
+  for (const std::string cmd : {"validate -j 100000 g.pgn", "pgn --normalize -j 100000 g.pgn",
+                                "perft --suite s.perft -j 100000"}) {
+    auto r = sh(d.path, "\"$A\" " + cmd + " >/dev/null");
+    EXPECT_EQ(r.code, kOk) << cmd << ": " << r.err;
+    EXPECT_NE(r.err.find("warning"), std::string::npos) << cmd << ": " << r.err;
+  }
+  // Address space for about one thread stack: thread creation fails, the work is still done.
+  for (const std::string cmd :
+       {"validate -j 8 g.pgn", "pgn --normalize -j 8 g.pgn", "perft --suite s.perft -j 8"}) {
+    auto r = sh(d.path, "(ulimit -v 60000; \"$A\" " + cmd + " >/dev/null)");
+    EXPECT_LT(r.code, 128) << cmd << ": " << r.err;  // no SIGABRT
+    EXPECT_EQ(r.err.find("terminate called"), std::string::npos) << cmd << ": " << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace arbiter::test::reliability
+
+namespace arbiter::test::reliability {
+namespace {
+
+// One FEN parser, one strictness: the clock fields `moves` refuses, `status`, `claim` and `960`
+// refuse too (status used to fall back to the four-field EPD reading and ignore them).
+TEST(Input, EveryCommandReadsAFenAlike) {
+  TempDir d;
+  for (const std::string clocks : {"-5 1", "NaN 1", "0 18446744073709551616", "0 1 extra words"}) {
+    const std::string fen = "'8/8/8/4k3/8/8/8/4K3 w - - " + clocks + "'";
+    for (const std::string& cmd : {"moves " + fen, "status " + fen, "960 verify " + fen,
+                                  "claim flag --fen " + fen + " --flagged w"}) {
+      auto r = sh(d.path, "\"$A\" " + cmd);
+      EXPECT_EQ(r.code, kBadInput) << cmd << ": " << r.out << r.err;
+      EXPECT_NE(r.err.find("FEN"), std::string::npos) << cmd << ": " << r.err;
+    }
+  }
+  // Four fields (EPD) stay accepted everywhere.
+  for (const std::string cmd :
+       {"moves '8/8/8/4k3/8/8/8/4K3 w - -'", "status '8/8/8/4k3/8/8/8/4K3 w - -'"})
+    EXPECT_EQ(sh(d.path, "\"$A\" " + cmd).code, kOk) << cmd;
+}
+
+}  // namespace
+}  // namespace arbiter::test::reliability
