@@ -65,6 +65,7 @@ int cmd_pair(const std::vector<std::string>& args);
 int cmd_result(const std::vector<std::string>& args);
 int cmd_show(const std::vector<std::string>& args);
 int cmd_undo(const std::vector<std::string>& args);
+int cmd_upgrade(const std::vector<std::string>& args);
 int cmd_deny_byes(const std::vector<std::string>& args);
 int cmd_round_date(const std::vector<std::string>& args);
 
@@ -123,6 +124,9 @@ const Sub kSubs[] = {
     {"card", "FILE PLAYER [--format text|csv|json|html] [-o OUT]",
      "One player's games, colours, floats and points.", cmd_card},
     {"undo", "FILE", "Restores the event as it was before the last change.", cmd_undo},
+    {"upgrade", "FILE",
+     "Converts an event file of an earlier arbiter to the current format (undo restores it).",
+     cmd_upgrade},
 };
 
 void usage(std::ostream& os) {
@@ -662,6 +666,25 @@ int cmd_undo(const std::vector<std::string>& args) {
   auto what = store.undo();
   if (!what) throw EventError("nothing to undo");
   std::cout << "undone: " << *what << '\n';
+  return kExitOk;
+}
+
+int cmd_upgrade(const std::vector<std::string>& args) {
+  po::options_description o("options");
+  std::string file;
+  o.add_options()("file", po::value(&file)->required(), "event file");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("upgrade"))) return kExitOk;
+  EventStore store(file, writer_options());
+  if (!store.exists()) throw EventError(file + ": no such event file");
+  const std::string legacy = store.read_legacy();
+  // The whole event is read first: a legacy file that does not load is refused, not sealed.
+  write_event(read_event(legacy, file));
+  store.upgrade_legacy(legacy);
+  std::cout << "upgraded " << file << " to the current event file format (`arbiter event undo "
+            << file << "` restores the old file)\n";
   return kExitOk;
 }
 

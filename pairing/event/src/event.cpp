@@ -113,6 +113,11 @@ Event read_event(std::string_view text, const std::string& file) {
   // The XAR block is written after every TRF record, so the TRF reader's line numbers are the
   // file's line numbers.
   EventText et = split_event_text(text, file);
+  if (!et.missing.empty())
+    throw EventError(file + ": the event file has no 'XAR " + et.missing.front() +
+                     "' record (every event file has XAR VERSION, SYSTEM, ROUNDS and SEED); it "
+                     "was edited outside arbiter: `arbiter event undo " +
+                     file + "` restores the version before the last change");
   Event e;
   e.settings = std::move(et.settings);
   e.tournament = read_trf(et.trf, file);

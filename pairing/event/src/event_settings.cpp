@@ -407,6 +407,7 @@ void read_record(EventSettings& s, Cursor& c) {
 
 EventText split_event_text(std::string_view text, std::string_view file) {
   EventText e;
+  std::vector<std::string> required = {"VERSION", "SYSTEM", "ROUNDS", "SEED"};
   int line_no = 0;
   size_t i = 0;
   while (i < text.size()) {
@@ -420,11 +421,14 @@ EventText split_event_text(std::string_view text, std::string_view file) {
       Cursor c{file, line_no, line};
       if (line.size() < 5) c.fail("empty XAR record", 3);
       read_record(e.settings, c);
+      const std::string_view key = line.substr(4, line.find(' ', 4) - 4);
+      std::erase_if(required, [&](const std::string& k) { return k == key; });
     } else if (line != kBlockComment) {
       e.trf.append(line);
       e.trf.push_back('\n');
     }
   }
+  e.missing = std::move(required);
   for (auto& [p, v] : e.settings.excused) std::sort(v.begin(), v.end());
   std::sort(e.settings.starts.begin(), e.settings.starts.end(),
             [](const RoundStart& a, const RoundStart& b) { return a.round < b.round; });

@@ -55,6 +55,21 @@ std::string how_to_recover(const std::string& file) {
          ".undo/ (each entry: the change's description on line 1, then the file)";
 }
 
+// An event file of an arbiter before the format record: no 'XAR FORMAT' line 1, but the
+// 'XAR VERSION 1' settings record that every event file has carried since the first version.
+bool is_legacy_event_text(std::string_view text) {
+  if (text.substr(0, kFormat.size()) == kFormat) return false;
+  for (size_t i = 0; i < text.size();) {
+    size_t j = text.find('\n', i);
+    std::string_view line = text.substr(i, j == std::string_view::npos ? j : j - i);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line == "XAR VERSION 1") return true;
+    if (j == std::string_view::npos) break;
+    i = j + 1;
+  }
+  return false;
+}
+
 std::string entry_name(unsigned long n) {
   std::string s = std::to_string(n % 1000000);
   return std::string(6 - s.size(), '0') + s + ".trf";
@@ -92,6 +107,11 @@ std::string unseal_event_file(std::string_view text, const std::string& file) {
   // Line 1: the format record, like a magic number (it survives any cut).
   const size_t first_nl = text.find('\n');
   const std::string_view first = text.substr(0, first_nl);
+  if (first.substr(0, kFormat.size()) != kFormat && is_legacy_event_text(text))
+    throw EventError(file + ":1: an event file of an earlier arbiter (no '" + std::string(kFormat) +
+                     std::to_string(kFormatVersion) +
+                     "' record, no checksum): convert it once with `arbiter event upgrade " + file +
+                     "` (the old version stays in " + file + ".undo/ for `event undo`)");
   if (first.substr(0, kFormat.size()) != kFormat)
     throw EventError(file + ":1: not an arbiter event file (its first line is not the '" +
                      std::string(kFormat) + std::to_string(kFormatVersion) +
@@ -227,6 +247,27 @@ void EventStore::commit(std::string_view content, std::string_view what) {
   if (lock_fd_ < 0) lock({});
   const std::string old = read_raw();
   unseal_event_file(old, name_);  // never journal over a damaged file
+  replace(old, content, what);
+}
+
+std::string EventStore::read_legacy() const {
+  std::string raw = read_raw();
+  if (!is_legacy_event_text(raw)) {
+    unseal_event_file(raw, name_);  // not an event file, or a damaged one: says which
+    throw EventError(name_ + ": already in event file format " + std::to_string(kFormatVersion) +
+                     ": nothing to upgrade");
+  }
+  return raw;
+}
+
+void EventStore::upgrade_legacy(std::string_view content) {
+  require_writer();
+  if (lock_fd_ < 0) lock({});
+  const std::string old = read_legacy();
+  replace(old, content, "upgrade to event file format " + std::to_string(kFormatVersion));
+}
+
+void EventStore::replace(const std::string& old, std::string_view content, std::string_view what) {
   const std::string sealed = seal_event_file(content);
   if (old == sealed) return;
   const unsigned mode = file_mode(file_);

@@ -169,6 +169,10 @@ std::vector<std::string> write_settings(const EventSettings& s);
 struct EventText {
   EventSettings settings;
   std::string trf;  // every other line, in order, '\n'-terminated
+  // The records every event file has (write_settings writes them unconditionally) that the text
+  // lacks: read_event refuses such a file rather than load it with a default in their place
+  // (a round count of 0 or a seed of 0 would change the event).
+  std::vector<std::string> missing = {};
 };
 // Splits `text` (CR, LF or CRLF line ends); `file` only names the source in errors.
 EventText split_event_text(std::string_view text, std::string_view file);

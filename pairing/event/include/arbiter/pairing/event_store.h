@@ -59,6 +59,12 @@ class EventStore {
   // Keeps the current version in the journal, then replaces it with `content`. `what` is a
   // one-line description of the change, shown by undo. Returns only once both are on disk.
   void commit(std::string_view content, std::string_view what);
+  // Event files written before the format and checksum records (arbiter before December 2026)
+  // are refused on load with a pointer to `arbiter event upgrade`. read_legacy returns such a
+  // file's content (EventError when the file is not one: a current file, or any other text);
+  // upgrade_legacy seals `content` in its place, the legacy version kept in the journal (undo).
+  std::string read_legacy() const;
+  void upgrade_legacy(std::string_view content);
   // Restores the version before the last change and returns that change's description;
   // nullopt when there is nothing to undo. Works on a damaged file too (the way to recover).
   std::optional<std::string> undo();
@@ -75,6 +81,7 @@ class EventStore {
   };
   std::vector<Entry> journal() const;
   std::string read_raw() const;
+  void replace(const std::string& old, std::string_view content, std::string_view what);
   void lock(const StoreOptions& o);
   void require_writer() const;
   std::filesystem::path file_, journal_dir_;
