@@ -36,7 +36,8 @@ case "${1:-}" in
     emu=(qemu-x86_64 -cpu Nehalem)
     run_tests "${emu[@]}" -- "$build/tests/engine_tests" "$build/tests/pgn_tests"
     echo "qemu: ${emu[*]} arbiter perft and validate"
-    [ "$("${emu[@]}" "$build/tools/arbiter" perft --depth 4)" = 197281 ]  # perftsuite.epd
+    [ "$("${emu[@]}" "$build/tools/arbiter" perft --depth 4 \
+      --fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")" = 197281 ]  # perftsuite.epd
     "${emu[@]}" "$build/tools/arbiter" validate "$shared/data/pgn/corpus/world-championship.pgn" \
       >/dev/null
     echo "qemu: Nehalem passed"
