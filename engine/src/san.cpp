@@ -1,7 +1,9 @@
 // SAN (PGN export format, PGN standard 8.2.3) in and out.
 #include "arbiter/engine/san.h"
 
+#include <cassert>
 #include <cctype>
+#include <optional>
 
 namespace arbiter {
 
@@ -599,21 +601,46 @@ std::string SanError::message() const {
   return std::string(k) + " SAN '" + q + "': " + reason;
 }
 
-Result<Move, SanError> parse_san(const Position& pos, std::string_view text, SanMode mode) {
-  const bool lenient = mode == SanMode::Lenient;
-  if (!lenient) {
-    if (const Move m = parse_san_common(pos, text); !m.is_none()) return m;
-  }
-  auto fail = [&](SanError::Kind k, std::string reason, std::vector<Move> c = {}) {
+// ---- parse_san, one function per phase ----
+// 1. the fast path (strict: parse_san_common); 2. the suffixes; 3. castling; 4. the parts of
+// the text (promotion, destination, piece letter, capture mark, disambiguation); 5. the legal
+// moves those parts name, checked against strict SAN; 6. why no legal move fits.
+namespace {
+
+using SanResult = Result<Move, SanError>;
+
+// The parse of one text: the text, the mode and how to report an error on it.
+struct SanParse {
+  const Position& pos;
+  std::string_view text;
+  bool lenient;
+  Unexpected<SanError> error(SanError::Kind k, std::string reason, std::vector<Move> c = {}) const {
     return unexpected(SanError{k, std::string(text), std::move(reason), std::move(c)});
-  };
-  std::string_view t = text;
-  if (lenient) {
-    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
-    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
   }
-  if (t.empty()) return fail(SanError::Kind::Malformed, "empty");
-  // Suffixes: annotations (lenient only), then +/#.
+  SanResult fail(SanError::Kind k, std::string reason, std::vector<Move> c = {}) const {
+    return error(k, std::move(reason), std::move(c));
+  }
+};
+
+// The parts of a SAN move once its suffixes are gone (phase 4).
+struct SanParts {
+  PieceType pt = PAWN, promo = NO_PIECE_TYPE;
+  Square to = SQ_NONE;
+  bool capture_mark = false;
+  int from_file = -1, from_rank = -1;
+};
+
+// 2a. Lenient: the text without surrounding white space.
+std::string_view trim_spaces(std::string_view t) {
+  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
+  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
+  return t;
+}
+
+// 2. Takes off the suffixes of a non-empty text: lenient, annotations, "e.p." and +/# in any
+// order; strict, a check mark only, into *check_mark. Empty: nothing before the suffixes.
+std::string_view strip_suffixes(std::string_view t, bool lenient, char* check_mark) {
+  assert(!t.empty());
   if (lenient) {
     for (bool more = true; more;) {
       more = false;
@@ -622,182 +649,233 @@ Result<Move, SanError> parse_san(const Position& pos, std::string_view text, San
       while (!t.empty() && t.back() == ' ') t.remove_suffix(1), more = true;
       if (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1), more = true;
     }
-  }
-  char check_mark = 0;
-  if (!lenient && !t.empty() && (t.back() == '+' || t.back() == '#')) {
-    check_mark = t.back();
+  } else if (t.back() == '+' || t.back() == '#') {
+    *check_mark = t.back();
     t.remove_suffix(1);
   }
-  if (t.empty()) return fail(SanError::Kind::Malformed, "no move before the suffix");
-  const std::string_view body = t;  // the move without suffixes, for the strict comparison
+  return t;
+}
 
-  // Castling: O-O / O-O-O (lenient: 0-0 / 0-0-0 and lower-case o). Rare enough (once per side
-  // and game) to be looked up among the generated legal moves.
-  if (t.size() == 3 || t.size() == 5) {
-    bool castle = true;
-    for (size_t i = 0; i < t.size(); ++i) {
-      const char ch = t[i];
-      castle &= i % 2 ? ch == '-' : (ch == 'O' || (lenient && (ch == '0' || ch == 'o')));
-    }
-    if (castle) {
-      const CastleSide side = t.size() == 3 ? KING_SIDE : QUEEN_SIDE;
-      if (const Move m = pos.in_check() ? Move::none() : pos.legal_castling(side); !m.is_none()) {
-        if (!lenient && check_mark) {
-          const std::string suf = suffix(pos, m);
-          if (suf.size() != 1 || suf[0] != check_mark)
-            return fail(SanError::Kind::Illegal, suf.empty()
-                                                     ? "the move does not give check"
+// The strict check mark, if any, against the suffix the move earns (PGN 8.2.3.5).
+std::optional<SanResult> wrong_check_mark(const SanParse& s, Move m, char check_mark) {
+  if (s.lenient || !check_mark) return std::nullopt;
+  const std::string suf = suffix(s.pos, m);
+  if (suf.size() == 1 && suf[0] == check_mark) return std::nullopt;
+  return s.fail(SanError::Kind::Illegal, suf.empty() ? "the move does not give check"
                                                      : "the suffix should be '" + suf + "'");
-        }
-        return m;
-      }
-      Color us = pos.side_to_move();
-      if (pos.castling_rook(us, side) == SQ_NONE)
-        return fail(SanError::Kind::Illegal, "no castling right on that side");
-      return fail(SanError::Kind::Illegal,
-                  pos.in_check() ? "the king is in check (Art. 3.8.2)"
-                                 : "castling is prevented: a square is occupied or attacked "
-                                   "(Art. 3.8.2, Guidelines II.3)");
-    }
-  }
+}
 
+// 3. Castling: O-O / O-O-O (lenient: 0-0 / 0-0-0 and lower-case o). Rare enough (once per side
+// and game) to be looked up among the generated legal moves. Nothing when `t` is not castling.
+std::optional<SanResult> parse_castling(const SanParse& s, std::string_view t, char check_mark) {
+  if (t.size() != 3 && t.size() != 5) return std::nullopt;
+  for (size_t i = 0; i < t.size(); ++i) {
+    const char ch = t[i];
+    if (!(i % 2 ? ch == '-' : (ch == 'O' || (s.lenient && (ch == '0' || ch == 'o')))))
+      return std::nullopt;
+  }
+  const Position& pos = s.pos;
+  const CastleSide side = t.size() == 3 ? KING_SIDE : QUEEN_SIDE;
+  if (const Move m = pos.in_check() ? Move::none() : pos.legal_castling(side); !m.is_none()) {
+    assert(m.is_castling() && pos.is_legal(m));
+    if (auto wrong = wrong_check_mark(s, m, check_mark)) return wrong;
+    return m;
+  }
+  if (pos.castling_rook(pos.side_to_move(), side) == SQ_NONE)
+    return s.fail(SanError::Kind::Illegal, "no castling right on that side");
+  return s.fail(SanError::Kind::Illegal,
+                pos.in_check() ? "the king is in check (Art. 3.8.2)"
+                               : "castling is prevented: a square is occupied or attacked "
+                                 "(Art. 3.8.2, Guidelines II.3)");
+}
+
+// 4. The parts of `t` (suffixes and castling already handled), or the error that the text is
+// not SAN.
+Result<SanParts, SanError> parse_parts(const SanParse& s, std::string_view t) {
+  const bool lenient = s.lenient;
+  SanParts parts;
   // Promotion suffix.
-  PieceType promo = NO_PIECE_TYPE;
   if (t.size() >= 2 && t[t.size() - 2] == '=') {
     char p = lenient ? char(std::toupper(static_cast<unsigned char>(t.back()))) : t.back();
-    promo = piece_from_letter(p);
-    if (promo == NO_PIECE_TYPE || promo == PAWN || promo == KING)
-      return fail(SanError::Kind::Malformed, "bad promotion piece");
+    parts.promo = piece_from_letter(p);
+    if (parts.promo == NO_PIECE_TYPE || parts.promo == PAWN || parts.promo == KING)
+      return s.error(SanError::Kind::Malformed, "bad promotion piece");
     t.remove_suffix(2);
   } else if (lenient && t.size() >= 3 &&
              std::isdigit(static_cast<unsigned char>(t[t.size() - 2]))) {
     PieceType p = piece_from_letter(char(std::toupper(static_cast<unsigned char>(t.back()))));
     if (p != NO_PIECE_TYPE && p != PAWN && p != KING && t.back() != 'b') {
-      promo = p;
+      parts.promo = p;
       t.remove_suffix(1);
     } else if (t.back() == 'b' && (t[t.size() - 2] == '8' || t[t.size() - 2] == '1')) {
-      promo = BISHOP;  // e8b: lower-case bishop promotion
+      parts.promo = BISHOP;  // e8b: lower-case bishop promotion
       t.remove_suffix(1);
     }
   }
-
   // Destination square.
-  if (t.size() < 2) return fail(SanError::Kind::Malformed, "no destination square");
-  const Square to = parse_square(t.substr(t.size() - 2));
-  if (to == SQ_NONE) return fail(SanError::Kind::Malformed, "no destination square at the end");
+  if (t.size() < 2) return s.error(SanError::Kind::Malformed, "no destination square");
+  parts.to = parse_square(t.substr(t.size() - 2));
+  if (parts.to == SQ_NONE)
+    return s.error(SanError::Kind::Malformed, "no destination square at the end");
   t.remove_suffix(2);
-
   // Piece letter.
-  PieceType pt = PAWN;
   if (!t.empty() && t.front() >= 'A' && t.front() <= 'Z') {
-    pt = piece_from_letter(t.front());
-    if (pt == NO_PIECE_TYPE || (pt == PAWN && !lenient))
-      return fail(SanError::Kind::Malformed,
-                  std::string("unknown piece letter '") + t.front() + "'");
+    parts.pt = piece_from_letter(t.front());
+    if (parts.pt == NO_PIECE_TYPE || (parts.pt == PAWN && !lenient))
+      return s.error(SanError::Kind::Malformed,
+                     std::string("unknown piece letter '") + t.front() + "'");
     t.remove_prefix(1);
   }
   // Capture / separator marks.
-  bool capture_mark = false;
   if (!t.empty() && (t.back() == 'x' || (lenient && (t.back() == ':' || t.back() == '-')))) {
-    capture_mark = t.back() != '-';
+    parts.capture_mark = t.back() != '-';
     t.remove_suffix(1);
   }
   // Disambiguation: [file][rank].
-  int from_file = -1, from_rank = -1;
   if (!t.empty() && t.front() >= 'a' && t.front() <= 'h')
-    from_file = t.front() - 'a', t.remove_prefix(1);
+    parts.from_file = t.front() - 'a', t.remove_prefix(1);
   if (!t.empty() && t.front() >= '1' && t.front() <= '8')
-    from_rank = t.front() - '1', t.remove_prefix(1);
-  if (!t.empty()) return fail(SanError::Kind::Malformed, "unexpected '" + std::string(t) + "'");
-  if (pt == PAWN && capture_mark && from_file < 0)
-    return fail(SanError::Kind::Malformed, "pawn capture without the pawn's file");
-  if (promo != NO_PIECE_TYPE && pt != PAWN)
-    return fail(SanError::Kind::Malformed, "only pawns promote");
+    parts.from_rank = t.front() - '1', t.remove_prefix(1);
+  if (!t.empty()) return s.error(SanError::Kind::Malformed, "unexpected '" + std::string(t) + "'");
+  if (parts.pt == PAWN && parts.capture_mark && parts.from_file < 0)
+    return s.error(SanError::Kind::Malformed, "pawn capture without the pawn's file");
+  if (parts.promo != NO_PIECE_TYPE && parts.pt != PAWN)
+    return s.error(SanError::Kind::Malformed, "only pawns promote");
+  return parts;
+}
 
-  // The legal moves of that piece type to that square (few pieces to look at, not every move).
-  const LegalityTest legal(pos);
-  const Bitboard sources = legal.filter(pseudo_sources(pos, pt, to), to);
-  Bitboard chosen = sources;
-  if (from_file >= 0) chosen &= file_bb(File(from_file));
-  if (from_rank >= 0) chosen &= rank_bb(Rank(from_rank));
-  const bool last_rank = pt == PAWN && (rank_of(to) == RANK_1 || rank_of(to) == RANK_8);
-  if (promo != NO_PIECE_TYPE && !last_rank) chosen = 0;  // only a move to the last rank promotes
-  if (chosen && !more_than_one(chosen) && (promo != NO_PIECE_TYPE || !last_rank)) {
-    const Move m = make_move(pos, lsb(chosen), to, promo);
-    const bool capture = pos.is_capture(m);
-    if (!lenient && capture_mark != capture)
-      return fail(SanError::Kind::Malformed,
-                  capture_mark ? "'x' but the move is not a capture" : "capture without 'x'");
-    if (!lenient) {
-      char want[8];
-      const size_t n = write_core(pos, m, pt == PAWN ? 0 : sources & ~chosen, want);
-      bool same = n == body.size();  // (a loop: a memcmp call costs more for 2 to 7 bytes)
-      for (size_t i = 0; same && i < n; ++i) same = want[i] == body[i];
-      if (!same)
-        return fail(SanError::Kind::Malformed,
-                    "strict SAN for this move is '" + std::string(want, n) + "'");
-      if (check_mark) {
-        const std::string suf = suffix(pos, m);
-        if (suf.size() != 1 || suf[0] != check_mark)
-          return fail(SanError::Kind::Illegal, suf.empty() ? "the move does not give check"
-                                                           : "the suffix should be '" + suf + "'");
-      }
-    }
-    return m;
+// The squares among `b` on the parts' disambiguating file and rank.
+Bitboard disambiguated(Bitboard b, const SanParts& parts) {
+  if (parts.from_file >= 0) b &= file_bb(File(parts.from_file));
+  if (parts.from_rank >= 0) b &= rank_bb(Rank(parts.from_rank));
+  return b;
+}
+
+// 5a. The one legal move that fits: strict SAN must be exactly what write_core writes
+// (`body`: the text without suffixes), with the right capture and check marks.
+SanResult check_strict(const SanParse& s, const SanParts& parts, Move m, Bitboard rivals,
+                       std::string_view body, char check_mark) {
+  if (s.lenient) return m;
+  if (parts.capture_mark != s.pos.is_capture(m))
+    return s.fail(SanError::Kind::Malformed,
+                  parts.capture_mark ? "'x' but the move is not a capture" : "capture without 'x'");
+  char want[8];
+  const size_t n = write_core(s.pos, m, parts.pt == PAWN ? 0 : rivals, want);
+  assert(n <= sizeof want);
+  bool same = n == body.size();  // (a loop: a memcmp call costs more for 2 to 7 bytes)
+  for (size_t i = 0; same && i < n; ++i) same = want[i] == body[i];
+  if (!same)
+    return s.fail(SanError::Kind::Malformed,
+                  "strict SAN for this move is '" + std::string(want, n) + "'");
+  if (auto wrong = wrong_check_mark(s, m, check_mark)) return *wrong;
+  return m;
+}
+
+// 5b. Several legal moves fit the text: the error lists them.
+SanResult ambiguous(const SanParse& s, const SanParts& parts, Bitboard chosen, bool last_rank) {
+  assert(chosen);
+  std::vector<Move> matches;
+  for (Bitboard b = chosen; b;) {
+    const Square from = pop_lsb(b);
+    if (last_rank && parts.promo == NO_PIECE_TYPE)
+      for (PieceType p : {QUEEN, ROOK, BISHOP, KNIGHT})
+        matches.push_back(Move::promotion(from, parts.to, p));
+    else
+      matches.push_back(make_move(s.pos, from, parts.to, parts.promo));
   }
-  if (chosen) {
-    std::vector<Move> matches;
-    for (Bitboard b = chosen; b;) {
-      const Square from = pop_lsb(b);
-      if (last_rank && promo == NO_PIECE_TYPE)
-        for (PieceType p : {QUEEN, ROOK, BISHOP, KNIGHT})
-          matches.push_back(Move::promotion(from, to, p));
-      else
-        matches.push_back(make_move(pos, from, to, promo));
-    }
-    if (last_rank && promo == NO_PIECE_TYPE)
-      return fail(SanError::Kind::Ambiguous, "the promotion piece is missing", matches);
-    std::string list;
-    for (Move m : matches) list += (list.empty() ? "" : ", ") + square_name(m.from());
-    return fail(SanError::Kind::Ambiguous,
-                std::string("several ") + piece_name(pt) + "s can move to " + square_name(to) +
-                    " (from " + list + ")",
+  if (last_rank && parts.promo == NO_PIECE_TYPE)
+    return s.fail(SanError::Kind::Ambiguous, "the promotion piece is missing", matches);
+  std::string list;
+  for (Move m : matches) list += (list.empty() ? "" : ", ") + square_name(m.from());
+  return s.fail(SanError::Kind::Ambiguous,
+                std::string("several ") + piece_name(parts.pt) + "s can move to " +
+                    square_name(parts.to) + " (from " + list + ")",
                 matches);
-  }
+}
 
-  // No legal move: is there a piece that could go there if it were not for check or a pin?
+// 6. No legal move fits: is there a piece that could go there if it were not for check or a
+// pin (Art. 3.9), or a pawn that must promote (Art. 3.7.5)?
+SanResult explain_no_move(const SanParse& s, const SanParts& parts) {
+  const Position& pos = s.pos;
+  const PieceType pt = parts.pt;
+  const Square to = parts.to;
   const Color us = pos.side_to_move();
-  Bitboard cand = pos.pieces(us, pt);
-  if (from_file >= 0) cand &= file_bb(File(from_file));
-  if (from_rank >= 0) cand &= rank_bb(Rank(from_rank));
+  const Bitboard cand = disambiguated(pos.pieces(us, pt), parts);
   Bitboard reach = 0;
   const Bitboard occ = pos.occupied();
   for (Bitboard b = cand; b;) {
-    Square s = pop_lsb(b);
+    Square sq = pop_lsb(b);
     bool can;
     if (pt == PAWN) {
       const int up = pawn_push(us);
-      can = (pawn_attacks(us, s) & square_bb(to) &&
+      can = (pawn_attacks(us, sq) & square_bb(to) &&
              ((pos.pieces(~us) & square_bb(to)) || to == pos.ep_square())) ||
-            (int(to) == s + up && !(occ & square_bb(to))) ||
-            (int(to) == s + 2 * up && rank_of(s) == relative_rank(us, RANK_2) &&
-             !(occ & (square_bb(to) | square_bb(Square(s + up)))));
+            (int(to) == sq + up && !(occ & square_bb(to))) ||
+            (int(to) == sq + 2 * up && rank_of(sq) == relative_rank(us, RANK_2) &&
+             !(occ & (square_bb(to) | square_bb(Square(sq + up)))));
     } else {
-      can = (attacks(pt, s, occ) & square_bb(to)) && !(pos.pieces(us) & square_bb(to));
+      can = (attacks(pt, sq, occ) & square_bb(to)) && !(pos.pieces(us) & square_bb(to));
     }
-    if (can) reach |= square_bb(s);
+    if (can) reach |= square_bb(sq);
   }
   if (!reach)
-    return fail(SanError::Kind::NoSuchPiece,
-                std::string("no ") + (us == WHITE ? "white " : "black ") + piece_name(pt) +
-                    " can move to " + square_name(to));
-  if (pt == PAWN && (square_bb(to) & (rank_bb(RANK_1) | rank_bb(RANK_8))) && promo == NO_PIECE_TYPE)
-    return fail(SanError::Kind::Illegal, "a pawn reaching the last rank must promote (Art. 3.7.5)");
+    return s.fail(SanError::Kind::NoSuchPiece,
+                  std::string("no ") + (us == WHITE ? "white " : "black ") + piece_name(pt) +
+                      " can move to " + square_name(to));
+  if (pt == PAWN && (square_bb(to) & (rank_bb(RANK_1) | rank_bb(RANK_8))) &&
+      parts.promo == NO_PIECE_TYPE)
+    return s.fail(SanError::Kind::Illegal,
+                  "a pawn reaching the last rank must promote (Art. 3.7.5)");
   std::string why = pos.in_check()
                         ? "it does not get the king out of check (Art. 3.9)"
                         : "the " + std::string(piece_name(pt)) + " on " + square_name(lsb(reach)) +
                               (pt == KING ? " would be in check" : " is pinned");
-  return fail(SanError::Kind::Illegal, why);
+  return s.fail(SanError::Kind::Illegal, why);
+}
+
+// 5. The legal moves of that piece type to that square (few pieces to look at, not every
+// move): one is the move, several an ambiguity, none an error explained by phase 6.
+SanResult resolve(const SanParse& s, const SanParts& parts, std::string_view body,
+                  char check_mark) {
+  const Position& pos = s.pos;
+  assert(parts.to != SQ_NONE && parts.pt != NO_PIECE_TYPE);
+  assert(parts.promo == NO_PIECE_TYPE || parts.pt == PAWN);
+  const LegalityTest legal(pos);
+  const Bitboard sources = legal.filter(pseudo_sources(pos, parts.pt, parts.to), parts.to);
+  Bitboard chosen = disambiguated(sources, parts);
+  const bool last_rank =
+      parts.pt == PAWN && (rank_of(parts.to) == RANK_1 || rank_of(parts.to) == RANK_8);
+  if (parts.promo != NO_PIECE_TYPE && !last_rank) chosen = 0;  // only the last rank promotes
+  if (chosen && !more_than_one(chosen) && (parts.promo != NO_PIECE_TYPE || !last_rank)) {
+    const Move m = make_move(pos, lsb(chosen), parts.to, parts.promo);
+    assert(pos.is_legal(m));
+    return check_strict(s, parts, m, sources & ~chosen, body, check_mark);
+  }
+  if (chosen) return ambiguous(s, parts, chosen, last_rank);
+  return explain_no_move(s, parts);
+}
+
+}  // namespace
+
+Result<Move, SanError> parse_san(const Position& pos, std::string_view text, SanMode mode) {
+  const SanParse s{pos, text, mode == SanMode::Lenient};
+  // 1. The fast path of the usual strict shapes.
+  if (!s.lenient) {
+    if (const Move m = parse_san_common(pos, text); !m.is_none()) return m;
+  }
+  const std::string_view t = s.lenient ? trim_spaces(text) : text;
+  if (t.empty()) return s.fail(SanError::Kind::Malformed, "empty");
+  // 2. Suffixes.
+  char check_mark = 0;
+  const std::string_view body = strip_suffixes(t, s.lenient, &check_mark);
+  if (body.empty()) return s.fail(SanError::Kind::Malformed, "no move before the suffix");
+  // 3. Castling.
+  if (auto castling = parse_castling(s, body, check_mark)) return std::move(*castling);
+  // 4. The parts of the move.
+  auto parts = parse_parts(s, body);
+  if (!parts) return unexpected(std::move(parts.error()));
+  // 5, 6. The legal move they name, or why none.
+  return resolve(s, *parts, body, check_mark);
 }
 
 }  // namespace arbiter
