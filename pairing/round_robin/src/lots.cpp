@@ -3,32 +3,9 @@
 #include <stdexcept>
 
 #include "arbiter/pairing/round_robin.h"
+#include "arbiter/pairing/splitmix64.h"
 
 namespace arbiter::pairing {
-
-namespace {
-
-// SplitMix64 (Steele, Lea, Flood 2014): fully specified, so a seed gives the same draw on
-// every compiler and platform.
-struct SplitMix64 {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  // Uniform in [0, bound) by rejection (no modulo bias).
-  std::uint64_t below(std::uint64_t bound) {
-    const std::uint64_t limit = ~std::uint64_t(0) - (~std::uint64_t(0) % bound);
-    std::uint64_t x;
-    do x = next();
-    while (x >= limit);
-    return x % bound;
-  }
-};
-
-}  // namespace
 
 LotDraw draw_lots(int players, std::optional<std::uint64_t> seed) {
   if (players < 1) throw std::invalid_argument("drawing of lots needs at least one player");

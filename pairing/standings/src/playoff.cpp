@@ -5,16 +5,9 @@
 #include <regex>
 #include <stdexcept>
 
-namespace arbiter::pairing {
-namespace {
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-}  // namespace
+#include "arbiter/pairing/splitmix64.h"
 
+namespace arbiter::pairing {
 std::string ArmageddonClock::code() const {
   auto side = [&](char c, int s) {
     return std::string(1, c) + std::to_string(s) +
@@ -66,10 +59,10 @@ bool playoff_due(const Standings& s) {
 }
 
 std::pair<int, int> draw_colours(int a, int b, std::uint64_t seed) {
-  return (mix(seed) & 1) ? std::pair{a, b} : std::pair{b, a};
+  return (splitmix64(seed) & 1) ? std::pair{a, b} : std::pair{b, a};
 }
 
-int draw_chess960_position(std::uint64_t seed) { return int(mix(seed ^ 0x960) % 960); }
+int draw_chess960_position(std::uint64_t seed) { return int(splitmix64(seed ^ 0x960) % 960); }
 
 Standings apply_armageddon(const Standings& s, const ArmageddonGame& g) {
   if (!playoff_due(s))

@@ -7,17 +7,11 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "arbiter/pairing/splitmix64.h"
 #include "arbiter/pairing/standings.h"
 
 namespace arbiter::pairing {
 namespace {
-
-std::uint64_t mix(std::uint64_t x) {  // splitmix64: a reproducible lot from the seed
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
 
 std::vector<std::vector<int>> groups_of(const std::vector<int>& order,
                                         const std::vector<int>& rank) {
@@ -88,8 +82,8 @@ Standings compute_standings(const Crosstable& ct, const std::vector<TiebreakSpec
       while (j < order.size() && rank[size_t(order[j])] == rank[size_t(order[i])]) ++j;
       if (j - i > 1) {
         std::sort(order.begin() + long(i), order.begin() + long(j), [&](int a, int b) {
-          return mix(*o.lots_seed ^ mix(std::uint64_t(a) + 1)) <
-                 mix(*o.lots_seed ^ mix(std::uint64_t(b) + 1));
+          return splitmix64(*o.lots_seed ^ splitmix64(std::uint64_t(a) + 1)) <
+                 splitmix64(*o.lots_seed ^ splitmix64(std::uint64_t(b) + 1));
         });
         for (size_t k = i; k < j; ++k) {
           rank[size_t(order[k])] = int(k) + 1;
