@@ -177,8 +177,8 @@ TEST(EventCli, SwissWithByeAndNoShowReplaysThroughPairCheck) {
     Event e = load(f);
     for (const auto& p : e.tournament.players) {
       auto c = p.round(r);
-      if (c.result == Result::PairingBye) pts[p.tpn] += 1;  // PAB: a win's points
-      if (c.result == Result::HalfBye) pts[p.tpn] += 0.5;   // requested bye
+      if (c.result == ResultCode::PairingBye) pts[p.tpn] += 1;  // PAB: a win's points
+      if (c.result == ResultCode::HalfBye) pts[p.tpn] += 0.5;   // requested bye
     }
     std::string args = "event result '" + f + "'";
     const auto& boards = e.settings.boards.at(r);

@@ -101,8 +101,8 @@ TEST(EventOps, PairingCellsResultsAndNoShowRule) {
   EXPECT_EQ(set_result(e, 1, 2, "+-"), "+-");  // 2 did not appear: a no-show
   e = reload(e);
   EXPECT_EQ(board_result(e, 1, 2), "+-");
-  EXPECT_EQ(e.tournament.player(5).round(1).result, Result::PairingBye);
-  EXPECT_EQ(e.tournament.player(6).round(1).result, Result::HalfBye);
+  EXPECT_EQ(e.tournament.player(5).round(1).result, ResultCode::PairingBye);
+  EXPECT_EQ(e.tournament.player(6).round(1).result, ResultCode::HalfBye);
   EXPECT_EQ(no_shows(e, 2), (std::vector<int>{1}));
   // Not excused before the next pairing: withdrawn (events.md A).
   Event e2 = e;
@@ -142,7 +142,7 @@ TEST(EventOps, LateEntryRenumbersUntilRoundFour) {
   // A late entry rated above everyone becomes number 1 (C.04.2 Art. 2); cells follow.
   Tpn t = register_player(e, reg("Zulu, Z", 2400));
   EXPECT_EQ(t, 1);
-  EXPECT_EQ(e.tournament.player(1).round(1).result, Result::ZeroBye);
+  EXPECT_EQ(e.tournament.player(1).round(1).result, ResultCode::ZeroBye);
   EXPECT_EQ(e.settings.entry_round.at(1), 2);
   EXPECT_EQ(e.tournament.player(2).name, "Alpha, A");
   EXPECT_EQ(e.tournament.player(2).round(1).opponent, 5);  // was 4, now 5

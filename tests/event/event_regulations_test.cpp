@@ -153,7 +153,7 @@ TEST(EventRegulations, LateEntryRenumbersAndSaysWhoChanged) {
   EXPECT_EQ(r.tpn, 4);
   EXPECT_EQ(r.first_round, 2);
   EXPECT_EQ(r.renumbered, (std::map<int, int>{{4, 5}, {5, 6}, {6, 7}}));
-  EXPECT_EQ(e.tournament.player(4).round(1).result, Result::ZeroBye);
+  EXPECT_EQ(e.tournament.player(4).round(1).result, ResultCode::ZeroBye);
   EXPECT_EQ(e.settings.entry_round.at(4), 2);
 }
 
@@ -166,10 +166,10 @@ TEST(EventRegulations, LateEntryKeepsPublishedNumbersAndTakesHalfPointsWhenTheRu
   auto r = enter_player(e, reg("Late, L", 2250), 3);
   EXPECT_EQ(r.tpn, 7);
   EXPECT_TRUE(r.renumbered.empty());
-  EXPECT_EQ(e.tournament.player(7).round(1).result, Result::HalfBye);
+  EXPECT_EQ(e.tournament.player(7).round(1).result, ResultCode::HalfBye);
   EXPECT_EQ(e.settings.byes_requested.at(7).at(2), 'H');
   play_round(e);
-  EXPECT_EQ(e.tournament.player(7).round(2).result, Result::HalfBye);
+  EXPECT_EQ(e.tournament.player(7).round(2).result, ResultCode::HalfBye);
   EXPECT_EQ(e.tournament.player(7).score(e.tournament.scoring), 10);  // two half-point byes
 }
 

@@ -77,7 +77,7 @@ TEST(EventRound, OddRoundRobinFreePlayerScoresNothing) {
   // C.05 Annex 1: 5 players use the 6-player table; whoever meets number 6 is free: round 1 is
   // 1-6, so player 1 is free.
   EXPECT_EQ(pr.pairing.free, 1);
-  EXPECT_EQ(e.tournament.player(1).round(1).result, Result::ZeroBye);
+  EXPECT_EQ(e.tournament.player(1).round(1).result, ResultCode::ZeroBye);
   EXPECT_EQ(e.settings.boards.at(1).size(), 2u);
 }
 

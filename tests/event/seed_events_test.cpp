@@ -159,20 +159,20 @@ std::string csv_name(int i) {
 
 double cell_points(const RoundEntry& c) {
   switch (c.result) {
-    case Result::Win:
-    case Result::ForfeitWin:
-    case Result::PairingBye:
-    case Result::FullBye:
-    case Result::UnratedWin: return 1;
-    case Result::Draw:
-    case Result::HalfBye:
-    case Result::UnratedDraw: return 0.5;
+    case ResultCode::Win:
+    case ResultCode::ForfeitWin:
+    case ResultCode::PairingBye:
+    case ResultCode::FullBye:
+    case ResultCode::UnratedWin: return 1;
+    case ResultCode::Draw:
+    case ResultCode::HalfBye:
+    case ResultCode::UnratedDraw: return 0.5;
     default: return 0;
   }
 }
 bool over_the_board(const RoundEntry& c) {
-  return c.opponent &&
-         (c.result == Result::Win || c.result == Result::Draw || c.result == Result::Loss);
+  return c.opponent && (c.result == ResultCode::Win || c.result == ResultCode::Draw ||
+                        c.result == ResultCode::Loss);
 }
 
 void run_swiss(const SwissCase& c) {
@@ -271,9 +271,9 @@ void run_swiss(const SwissCase& c) {
   EXPECT_EQ(withdrawn_from(twice), 6);
   // Half-point byes as requested (and not the cancelled one); the latecomer missed round 1.
   if (c.byes_max) {
-    EXPECT_EQ(e.tournament.player(find_player(e, byer)).round(2).result, Result::HalfBye);
+    EXPECT_EQ(e.tournament.player(find_player(e, byer)).round(2).result, ResultCode::HalfBye);
   }
-  EXPECT_NE(e.tournament.player(find_player(e, canceller)).round(3).result, Result::HalfBye);
+  EXPECT_NE(e.tournament.player(find_player(e, canceller)).round(3).result, ResultCode::HalfBye);
   EXPECT_EQ(e.tournament.player(find_player(e, latecomer)).round(1).opponent, 0);
   EXPECT_EQ(cell_points(e.tournament.player(find_player(e, latecomer)).round(1)), 0);
 
@@ -292,8 +292,8 @@ void run_swiss(const SwissCase& c) {
       adjusted[p] += over_the_board(x) ? cell_points(x) : 0.5;
       win[p] += cell_points(x) == 1;
       // C.07 7.6: rounds minus half-point byes, zero-point byes/absences and forfeit losses.
-      ge[p] += over_the_board(x) || x.result == Result::ForfeitWin ||
-               x.result == Result::PairingBye || x.result == Result::FullBye;
+      ge[p] += over_the_board(x) || x.result == ResultCode::ForfeitWin ||
+               x.result == ResultCode::PairingBye || x.result == ResultCode::FullBye;
     }
   for (int p = 1; p <= n; ++p) {
     std::vector<double> part;
@@ -598,7 +598,7 @@ TEST(SeedEvents, ZaragozaByItsOwnRegulations) {
   ASSERT_EQ(e.tournament.player_count(), n);
   const Tpn late_no = find_player(e, late), absent = find_player(e, no_show_name);
   EXPECT_EQ(late_no, 16);
-  EXPECT_EQ(e.tournament.player(late_no).round(1).result, Result::ZeroBye);
+  EXPECT_EQ(e.tournament.player(late_no).round(1).result, ResultCode::ZeroBye);
   EXPECT_EQ(no_shows(e, absent), (std::vector<int>{3, 6}));
   EXPECT_TRUE(e.settings.withdrawn.empty());
 

@@ -110,8 +110,8 @@ TEST(DutchBaku, SecondRoundAddsVirtualPointsToTheScore) {
   DutchInput in = field(8, 5);
   in.played_rounds = 1;
   auto game = [&](int w, int b, int pw, int pb) {
-    in.players[w - 1].rounds.push_back({b, DutchColour::White, true, true, pw});
-    in.players[b - 1].rounds.push_back({w, DutchColour::Black, true, true, pb});
+    in.players[w - 1].rounds.push_back({b, Colour::White, true, true, pw});
+    in.players[b - 1].rounds.push_back({w, Colour::Black, true, true, pb});
   };
   game(1, 3, 0, 10);
   game(4, 2, 10, 0);

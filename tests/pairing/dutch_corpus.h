@@ -92,9 +92,7 @@ inline Recorded read_recorded(const std::filesystem::path& path) {
 inline DutchRound to_round(const Recorded::Entry& e, const Recorded& t) {
   DutchRound r;
   if (e.blank) return r;
-  r.colour = e.colour == 'w'   ? DutchColour::White
-             : e.colour == 'b' ? DutchColour::Black
-                               : DutchColour::None;
+  r.colour = e.colour == 'w' ? Colour::White : e.colour == 'b' ? Colour::Black : Colour::None;
   if (e.opponent > 0) {
     r.opponent = e.opponent;
     r.paired = true;
@@ -134,7 +132,7 @@ inline std::string replay_round(const Recorded& t, int k, const DutchOptions& op
   in.total_rounds = t.total;
   in.points_win = t.win;
   in.points_draw = t.draw;
-  in.initial_colour = t.initial == 'b' ? DutchColour::Black : DutchColour::White;
+  in.initial_colour = t.initial == 'b' ? Colour::Black : Colour::White;
   std::set<std::pair<int, int>> expected;
   int expected_bye = 0;
   for (const auto& [id, es] : t.players) {

@@ -20,7 +20,7 @@ using Pairs = std::set<std::pair<int, int>>;
 DutchInput fresh(int n) {
   DutchInput in;
   in.total_rounds = 5;
-  in.initial_colour = DutchColour::White;
+  in.initial_colour = Colour::White;
   for (int i = 1; i <= n; ++i) in.players.push_back({i, {}, false, {}});
   return in;
 }

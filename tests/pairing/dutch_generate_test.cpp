@@ -67,10 +67,10 @@ TEST(DutchGenerate, FilePassesPairCheck) {
   int half_byes = 0, pabs = 0, forfeits = 0, absences = 0;
   for (const auto& p : t.players)
     for (const auto& e : p.rounds) {
-      half_byes += e.result == ap::Result::HalfBye;
+      half_byes += e.result == ap::ResultCode::HalfBye;
       pabs += e.pairing_bye();
       forfeits += e.forfeit();
-      absences += e.result == ap::Result::ZeroBye;
+      absences += e.result == ap::ResultCode::ZeroBye;
     }
   EXPECT_GT(half_byes, 0);
   EXPECT_GT(pabs, 0);
@@ -98,7 +98,7 @@ TEST(DutchGenerate, ResultsFollowTheRatings) {
       const int opp = t.player(e.opponent).rating;
       if (p.rating <= opp) continue;  // each game once, from the higher-rated side
       expected += 1 / (1 + std::pow(10.0, (opp - p.rating) / 400.0));
-      scored += e.result == ap::Result::Win ? 1 : e.result == ap::Result::Draw ? 0.5 : 0;
+      scored += e.result == ap::ResultCode::Win ? 1 : e.result == ap::ResultCode::Draw ? 0.5 : 0;
     }
   ASSERT_GT(expected, 300);
   EXPECT_NEAR(scored / expected, 1.0, 0.05);

@@ -56,7 +56,7 @@ TEST(TrfRead, ExampleTrf16) {
   EXPECT_EQ(a.recorded_points, 25);
   EXPECT_EQ(a.rank, 3);
   ASSERT_EQ(a.rounds.size(), 5u);
-  EXPECT_EQ(a.rounds[0], (ap::RoundEntry{4, ap::Colour::White, ap::Result::Win}));
+  EXPECT_EQ(a.rounds[0], (ap::RoundEntry{4, ap::Colour::White, ap::ResultCode::Win}));
   EXPECT_TRUE(a.rounds[0].played());
 
   const auto& golf = t.player(7);  // unrated, PAB in round 1
@@ -92,8 +92,8 @@ TEST(TrfRead, ExampleTrf2026) {
   EXPECT_EQ(t.standings, "PTS,BH/C1,BH,SB");
   EXPECT_EQ(t.encoded_time_control, "5400+30");
   ASSERT_EQ(t.declared_byes.size(), 3u);
-  EXPECT_EQ(t.declared_byes[0], (ap::DeclaredBye{ap::Result::HalfBye, 2, {3}, false}));
-  EXPECT_EQ(t.declared_byes[2], (ap::DeclaredBye{ap::Result::ZeroBye, 3, {5}, false}));
+  EXPECT_EQ(t.declared_byes[0], (ap::DeclaredBye{ap::ResultCode::HalfBye, 2, {3}, false}));
+  EXPECT_EQ(t.declared_byes[2], (ap::DeclaredBye{ap::ResultCode::ZeroBye, 3, {5}, false}));
   // the ### comment line is kept verbatim
   ASSERT_FALSE(t.extra_records.empty());
   EXPECT_EQ(t.extra_records.back().line, "### T RRR  ID1  ID2");

@@ -138,7 +138,7 @@ ap::Tournament before_round(const ap::Tournament& t, int r) {
     ap::RoundEntry e = p.round(r);
     p.rounds.resize(r - 1);  // rounds the player's line skips are blank (= absent)
     if (e.absent()) {        // not paired in round r: a bye, an absence, or withdrawn
-      if (e.result == ap::Result::None) e.result = ap::Result::ZeroBye;
+      if (e.result == ap::ResultCode::None) e.result = ap::ResultCode::ZeroBye;
       p.rounds.push_back(e);
     }
     p.recorded_points.reset();

@@ -223,11 +223,11 @@ int run(const std::vector<std::string>& args) {
       rating::Game g;
       g.opponent = t.player(e.opponent).rating;
       g.played = e.rated_game();
-      g.score = e.result == Result::Win || e.result == Result::ForfeitWin ||
-                        e.result == Result::UnratedWin
+      g.score = e.result == ResultCode::Win || e.result == ResultCode::ForfeitWin ||
+                        e.result == ResultCode::UnratedWin
                     ? 1.0
-                : e.result == Result::Draw || e.result == Result::UnratedDraw ? 0.5
-                                                                              : 0.0;
+                : e.result == ResultCode::Draw || e.result == ResultCode::UnratedDraw ? 0.5
+                                                                                      : 0.0;
       games.push_back(g);
       rounds.push_back(r);
     }

@@ -91,13 +91,13 @@ void print_round(std::ostream& os, const Event& e, int round) {
   for (const auto& p : e.tournament.players) {
     auto c = p.round(round);
     if (c.has_opponent()) continue;
-    if (c.result == pairing::Result::PairingBye)
+    if (c.result == pairing::ResultCode::PairingBye)
       os << "  pairing-allocated bye: " << who(e, p.tpn) << '\n';
-    else if (c.result == pairing::Result::HalfBye)
+    else if (c.result == pairing::ResultCode::HalfBye)
       os << "  half-point bye: " << who(e, p.tpn) << '\n';
-    else if (c.result == pairing::Result::FullBye)
+    else if (c.result == pairing::ResultCode::FullBye)
       os << "  full-point bye: " << who(e, p.tpn) << '\n';
-    else if (p.has_round(round) && c.result == pairing::Result::ZeroBye)
+    else if (p.has_round(round) && c.result == pairing::ResultCode::ZeroBye)
       os << "  absent: " << who(e, p.tpn) << '\n';
     else if (p.withdrawn_from && p.withdrawn_from <= round)
       os << "  withdrawn: " << who(e, p.tpn) << '\n';

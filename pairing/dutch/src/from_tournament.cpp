@@ -7,16 +7,6 @@
 #include "arbiter/pairing/tournament.h"
 
 namespace arbiter::pairing {
-namespace {
-
-DutchColour to_dutch(Colour c) {
-  return c == Colour::White   ? DutchColour::White
-         : c == Colour::Black ? DutchColour::Black
-                              : DutchColour::None;
-}
-
-}  // namespace
-
 DutchInput dutch_input(const Tournament& t, int round) {
   DutchInput in;
   in.played_rounds = std::max(0, round - 1);
@@ -25,7 +15,7 @@ DutchInput dutch_input(const Tournament& t, int round) {
   in.points_draw = t.scoring.draw();
   in.points_loss = t.scoring.loss();
   const Colour initial = t.initial_colour_or_inferred();
-  in.initial_colour = initial == Colour::Black ? DutchColour::Black : DutchColour::White;
+  in.initial_colour = initial == Colour::Black ? Colour::Black : Colour::White;
   const std::vector<Tpn> to_pair = t.to_pair(round);
   for (const Player& pl : t.players) {
     DutchPlayer p;
@@ -35,7 +25,7 @@ DutchInput dutch_input(const Tournament& t, int round) {
       const RoundEntry e = pl.round(r);
       DutchRound d;
       d.opponent = e.opponent;
-      d.colour = to_dutch(e.colour);
+      d.colour = e.colour;
       d.played = e.played() || e.pending();  // a game under way counts as played (older F.9)
       d.paired = e.has_opponent() || e.pairing_bye();
       d.points = t.scoring.points(e);

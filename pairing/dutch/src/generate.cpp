@@ -72,9 +72,9 @@ void absences(const GenerateOptions& o, int r, Dice& dice, std::vector<int>& ent
       --present;
     }
     if (withdrawn[i] || entry[i] > r) {
-      p.rounds.push_back({0, Colour::None, Result::ZeroBye});
+      p.rounds.push_back({0, Colour::None, ResultCode::ZeroBye});
     } else if (present > 2 && dice.chance(o.byes)) {
-      p.rounds.push_back({0, Colour::None, Result::HalfBye});
+      p.rounds.push_back({0, Colour::None, ResultCode::HalfBye});
       --present;
     }
   }
@@ -84,21 +84,21 @@ void absences(const GenerateOptions& o, int r, Dice& dice, std::vector<int>& ent
 // as the gap grows; forfeits lost more often by the lower-rated player).
 void play(const GenerateOptions& o, Dice& dice, Player& white, Player& black) {
   const double e = 1 / (1 + std::pow(10.0, (black.rating - white.rating) / 400.0));
-  Result w, b;
+  ResultCode w, b;
   if (dice.chance(o.forfeits)) {
     const bool white_loses = dice.chance(white.rating < black.rating ? 2.0 / 3 : 1.0 / 3);
-    w = white_loses ? Result::ForfeitLoss : Result::ForfeitWin;
-    b = white_loses ? Result::ForfeitWin : Result::ForfeitLoss;
+    w = white_loses ? ResultCode::ForfeitLoss : ResultCode::ForfeitWin;
+    b = white_loses ? ResultCode::ForfeitWin : ResultCode::ForfeitLoss;
   } else {
     const double d = o.draws * std::max(0.0, 1 - 2 * std::abs(e - 0.5));
     const double u = dice.unit();
     const double white_wins = std::clamp((e - d / 2) / std::max(1e-9, 1 - d), 0.0, 1.0);
     if (u < d)
-      w = b = Result::Draw;
+      w = b = ResultCode::Draw;
     else if (dice.chance(white_wins))
-      w = Result::Win, b = Result::Loss;
+      w = ResultCode::Win, b = ResultCode::Loss;
     else
-      w = Result::Loss, b = Result::Win;
+      w = ResultCode::Loss, b = ResultCode::Win;
   }
   white.rounds.push_back({black.tpn, Colour::White, w});
   black.rounds.push_back({white.tpn, Colour::Black, b});
@@ -138,7 +138,7 @@ GeneratedTournament generate_dutch(const GenerateOptions& o) {
       break;
     }
     for (auto [w, b] : p.pairs) play(o, dice, t.player(w), t.player(b));
-    if (p.bye) t.player(p.bye).rounds.push_back({0, Colour::None, Result::PairingBye});
+    if (p.bye) t.player(p.bye).rounds.push_back({0, Colour::None, ResultCode::PairingBye});
     g.paired_rounds = r;
   }
   for (Player& pl : t.players) pl.recorded_points = pl.score(t.scoring);

@@ -267,7 +267,7 @@ EntryResult enter_player(Event& e, const Registration& r, int first_round) {
   if (first > 1) {
     // C.04.2 Art. 2: rounds missed before entry are unplayed, with zero points or a half-point
     // bye as the regulations say: the paired ones in the cells, the others as requested byes.
-    const Result kind = missed == 'H' ? Result::HalfBye : Result::ZeroBye;
+    const ResultCode kind = missed == 'H' ? ResultCode::HalfBye : ResultCode::ZeroBye;
     p.rounds.assign(paired, RoundEntry{0, Colour::None, kind});
     for (int k = paired + 1; k < first; ++k) n.settings.byes_requested[p.tpn][k] = missed;
     p.entry_round = first;
@@ -517,7 +517,7 @@ std::vector<int> no_shows(const Event& e, Tpn p) {
   std::vector<int> out;
   const auto& cells = e.tournament.player(p).rounds;
   for (size_t i = 0; i < cells.size(); ++i)
-    if (cells[i].has_opponent() && cells[i].result == Result::ForfeitLoss)
+    if (cells[i].has_opponent() && cells[i].result == ResultCode::ForfeitLoss)
       out.push_back(int(i) + 1);
   return out;
 }
@@ -611,7 +611,7 @@ std::vector<std::string> prepare_round(Event& e, bool force) {
       // replaying the round from the file (pair --check) sees who was not there.
       ensure_cells(p, r);
       if (!p.rounds[r - 1].has_opponent())
-        p.rounds[r - 1] = RoundEntry{0, Colour::None, Result::ZeroBye};
+        p.rounds[r - 1] = RoundEntry{0, Colour::None, ResultCode::ZeroBye};
       continue;
     }
     auto b = s.byes_requested.find(p.tpn);
@@ -620,7 +620,7 @@ std::vector<std::string> prepare_round(Event& e, bool force) {
     if (k == b->second.end()) continue;
     ensure_cells(p, r);
     p.rounds[r - 1] =
-        RoundEntry{0, Colour::None, k->second == 'H' ? Result::HalfBye : Result::ZeroBye};
+        RoundEntry{0, Colour::None, k->second == 'H' ? ResultCode::HalfBye : ResultCode::ZeroBye};
     notes.push_back(
         std::string(k->second == 'H' ? "half-point bye: " : "absent (zero-point bye): ") +
         player_label(n, p.tpn));
@@ -639,7 +639,7 @@ void apply_pairing(Event& e, int round, const std::vector<std::pair<Tpn, Tpn>>& 
     if (!seen.insert(p).second) refuse("player " + std::to_string(p) + " paired twice");
     Player& pl = n.tournament.player(p);
     ensure_cells(pl, round);
-    if (pl.rounds[round - 1].has_opponent() || pl.rounds[round - 1].result != Result::None)
+    if (pl.rounds[round - 1].has_opponent() || pl.rounds[round - 1].result != ResultCode::None)
       refuse(player_label(n, p) + " has a bye or a game in round " + std::to_string(round) +
              " already");
     return &pl.rounds[round - 1];
@@ -647,11 +647,11 @@ void apply_pairing(Event& e, int round, const std::vector<std::pair<Tpn, Tpn>>& 
   auto& boards = n.settings.boards[round];
   boards.clear();
   for (auto [w, b] : games) {
-    *take(w) = RoundEntry{b, Colour::White, Result::None};
-    *take(b) = RoundEntry{w, Colour::Black, Result::None};
+    *take(w) = RoundEntry{b, Colour::White, ResultCode::None};
+    *take(b) = RoundEntry{w, Colour::Black, ResultCode::None};
     boards.emplace_back(w, b);
   }
-  if (pab) *take(pab) = RoundEntry{0, Colour::None, Result::PairingBye};
+  if (pab) *take(pab) = RoundEntry{0, Colour::None, ResultCode::PairingBye};
   e = std::move(n);
 }
 
@@ -673,22 +673,22 @@ std::string set_result(Event& e, int round, int board, std::string_view text) {
     bad_input("round " + std::to_string(round) + " has boards 1-" +
               std::to_string(it->second.size()) + ", not " + std::to_string(board));
   std::string t = trim(text);
-  Result w, b;
+  ResultCode w, b;
   std::string norm;
   if (t == "1-0")
-    w = Result::Win, b = Result::Loss, norm = "1-0";
+    w = ResultCode::Win, b = ResultCode::Loss, norm = "1-0";
   else if (t == "0-1")
-    w = Result::Loss, b = Result::Win, norm = "0-1";
+    w = ResultCode::Loss, b = ResultCode::Win, norm = "0-1";
   else if (t == "1/2-1/2" || t == "\xC2\xBD-\xC2\xBD" || t == "=" || t == "0.5-0.5" || t == "1/2")
-    w = b = Result::Draw, norm = "1/2-1/2";
+    w = b = ResultCode::Draw, norm = "1/2-1/2";
   else if (t == "+-" || t == "1-0f" || t == "+/-")
-    w = Result::ForfeitWin, b = Result::ForfeitLoss, norm = "+-";
+    w = ResultCode::ForfeitWin, b = ResultCode::ForfeitLoss, norm = "+-";
   else if (t == "-+" || t == "0-1f" || t == "-/+")
-    w = Result::ForfeitLoss, b = Result::ForfeitWin, norm = "-+";
+    w = ResultCode::ForfeitLoss, b = ResultCode::ForfeitWin, norm = "-+";
   else if (t == "--" || t == "0-0f" || t == "-/-")
-    w = b = Result::ForfeitLoss, norm = "--";
+    w = b = ResultCode::ForfeitLoss, norm = "--";
   else if (t == "*")
-    w = b = Result::None, norm = "*";
+    w = b = ResultCode::None, norm = "*";
   else
     bad_input("malformed result '" + t + "' (expected 1-0, 0-1, 1/2-1/2, +-, -+, -- or *)");
   auto [white, black] = it->second[board - 1];
@@ -703,14 +703,14 @@ std::string board_result(const Event& e, int round, int board) {
   auto it = e.settings.boards.find(round);
   if (it == e.settings.boards.end() || board < 1 || board > int(it->second.size())) return "";
   auto [white, black] = it->second[board - 1];
-  Result w = e.tournament.player(white).round(round).result;
-  Result b = e.tournament.player(black).round(round).result;
-  if (w == Result::Win || w == Result::UnratedWin) return "1-0";
-  if (b == Result::Win || b == Result::UnratedWin) return "0-1";
-  if (w == Result::Draw || w == Result::UnratedDraw) return "1/2-1/2";
-  if (w == Result::ForfeitWin) return "+-";
-  if (b == Result::ForfeitWin) return "-+";
-  if (w == Result::ForfeitLoss && b == Result::ForfeitLoss) return "--";
+  ResultCode w = e.tournament.player(white).round(round).result;
+  ResultCode b = e.tournament.player(black).round(round).result;
+  if (w == ResultCode::Win || w == ResultCode::UnratedWin) return "1-0";
+  if (b == ResultCode::Win || b == ResultCode::UnratedWin) return "0-1";
+  if (w == ResultCode::Draw || w == ResultCode::UnratedDraw) return "1/2-1/2";
+  if (w == ResultCode::ForfeitWin) return "+-";
+  if (b == ResultCode::ForfeitWin) return "-+";
+  if (w == ResultCode::ForfeitLoss && b == ResultCode::ForfeitLoss) return "--";
   return "";
 }
 

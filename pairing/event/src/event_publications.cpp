@@ -56,14 +56,14 @@ std::vector<std::pair<std::string, Tpn>> unpaired(const Event& e, int round) {
   for (const auto& p : e.tournament.players) {
     auto c = p.round(round);
     if (c.has_opponent()) continue;
-    const char* what = c.result == Result::PairingBye ? "pairing-allocated bye (U)"
-                       : c.result == Result::HalfBye  ? "half-point bye (H)"
-                       : c.result == Result::FullBye  ? "full-point bye (F)"
+    const char* what = c.result == ResultCode::PairingBye ? "pairing-allocated bye (U)"
+                       : c.result == ResultCode::HalfBye  ? "half-point bye (H)"
+                       : c.result == ResultCode::FullBye  ? "full-point bye (F)"
                        : (p.withdrawn_from && p.withdrawn_from <= round) ? "withdrawn"
-                       : e.settings.system != EventSystem::Dutch && c.result == Result::ZeroBye &&
-                               round >= p.entry_round
+                       : e.settings.system != EventSystem::Dutch &&
+                               c.result == ResultCode::ZeroBye && round >= p.entry_round
                            ? "free this round (odd number of players)"
-                       : p.has_round(round) && c.result == Result::ZeroBye
+                       : p.has_round(round) && c.result == ResultCode::ZeroBye
                            ? "absent, zero-point bye (Z)"
                            : nullptr;
     if (what) out.emplace_back(what, p.tpn);
@@ -75,19 +75,19 @@ std::vector<std::pair<std::string, Tpn>> unpaired(const Event& e, int round) {
 
 std::string result_mark(const RoundEntry& c) {
   switch (c.result) {
-    case Result::Win:
-    case Result::UnratedWin: return "1";
-    case Result::Draw:
-    case Result::UnratedDraw: return kHalf;
-    case Result::Loss:
-    case Result::UnratedLoss: return "0";
-    case Result::ForfeitWin: return "+";
-    case Result::ForfeitLoss: return "-";
-    case Result::HalfBye: return "H";
-    case Result::FullBye: return "F";
-    case Result::PairingBye: return "U";
-    case Result::ZeroBye: return "Z";
-    case Result::None: return c.has_opponent() ? "" : "Z";
+    case ResultCode::Win:
+    case ResultCode::UnratedWin: return "1";
+    case ResultCode::Draw:
+    case ResultCode::UnratedDraw: return kHalf;
+    case ResultCode::Loss:
+    case ResultCode::UnratedLoss: return "0";
+    case ResultCode::ForfeitWin: return "+";
+    case ResultCode::ForfeitLoss: return "-";
+    case ResultCode::HalfBye: return "H";
+    case ResultCode::FullBye: return "F";
+    case ResultCode::PairingBye: return "U";
+    case ResultCode::ZeroBye: return "Z";
+    case ResultCode::None: return c.has_opponent() ? "" : "Z";
   }
   return "";
 }

@@ -35,7 +35,7 @@ void draw_round_robin_numbers(Event& e, RoundPairing& out) {
 bool absent_from(const Player& p, int round) {
   const auto c = p.round(round);
   return (p.withdrawn_from && p.withdrawn_from <= round) ||
-         (p.has_round(round) && !c.has_opponent() && c.result != Result::None);
+         (p.has_round(round) && !c.has_opponent() && c.result != ResultCode::None);
 }
 
 // The Berger table's round; games of absent or withdrawn players are forfeits (events.md B:
@@ -103,7 +103,7 @@ PairedRound pair_next_round(Event& e, bool force) {
     // Round robin with an odd number: the free player neither plays nor scores (C.05).
     auto& cells = n.tournament.player(f).rounds;
     if (int(cells.size()) < out.round) cells.resize(out.round);
-    cells[out.round - 1] = RoundEntry{0, Colour::None, Result::ZeroBye};
+    cells[out.round - 1] = RoundEntry{0, Colour::None, ResultCode::ZeroBye};
   }
   for (const auto& [board, res] : out.pairing.forfeits) set_result(n, out.round, board, res);
   out.notes.insert(out.notes.begin(), out.pairing.notes.begin(), out.pairing.notes.end());

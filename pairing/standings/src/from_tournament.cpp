@@ -14,15 +14,15 @@ Cell cell_of(const RoundEntry& e, const Scoring& s) {
   if (e.has_opponent()) {
     c.opponent = e.opponent;
     switch (e.result) {
-      case Result::Win: c.outcome = Outcome::Win; break;
-      case Result::Draw: c.outcome = Outcome::Draw; break;
-      case Result::Loss: c.outcome = Outcome::Loss; break;
+      case ResultCode::Win: c.outcome = Outcome::Win; break;
+      case ResultCode::Draw: c.outcome = Outcome::Draw; break;
+      case ResultCode::Loss: c.outcome = Outcome::Loss; break;
       // Played, under one move: a game for tie-breaks, not for rating.
-      case Result::UnratedWin: c.outcome = Outcome::Win, c.rated = false; break;
-      case Result::UnratedDraw: c.outcome = Outcome::Draw, c.rated = false; break;
-      case Result::UnratedLoss: c.outcome = Outcome::Loss, c.rated = false; break;
-      case Result::ForfeitWin: c.outcome = Outcome::ForfeitWin; break;
-      case Result::ForfeitLoss: c.outcome = Outcome::ForfeitLoss; break;
+      case ResultCode::UnratedWin: c.outcome = Outcome::Win, c.rated = false; break;
+      case ResultCode::UnratedDraw: c.outcome = Outcome::Draw, c.rated = false; break;
+      case ResultCode::UnratedLoss: c.outcome = Outcome::Loss, c.rated = false; break;
+      case ResultCode::ForfeitWin: c.outcome = Outcome::ForfeitWin; break;
+      case ResultCode::ForfeitLoss: c.outcome = Outcome::ForfeitLoss; break;
       default:
         // Result not known yet: not part of the standings.
         c = Cell{};
@@ -31,10 +31,10 @@ Cell cell_of(const RoundEntry& e, const Scoring& s) {
     return c;
   }
   switch (e.result) {
-    case Result::PairingBye: c.outcome = Outcome::PairingBye; break;
-    case Result::FullBye:
-    case Result::ForfeitWin: c.outcome = Outcome::FullBye; break;
-    case Result::HalfBye: c.outcome = Outcome::HalfBye; break;
+    case ResultCode::PairingBye: c.outcome = Outcome::PairingBye; break;
+    case ResultCode::FullBye:
+    case ResultCode::ForfeitWin: c.outcome = Outcome::FullBye; break;
+    case ResultCode::HalfBye: c.outcome = Outcome::HalfBye; break;
     default: c.outcome = Outcome::ZeroBye; break;  // Z, blank, '-': absent
   }
   return c;

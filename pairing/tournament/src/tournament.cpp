@@ -36,10 +36,10 @@ bool is_result_code(char c) {
 ByeKind RoundEntry::bye_kind() const {
   if (has_opponent()) return ByeKind::NotABye;
   switch (result) {
-    case Result::PairingBye: return ByeKind::PairingAllocated;
-    case Result::FullBye:
-    case Result::ForfeitWin: return ByeKind::Full;  // "0000 - +": a win without opponent
-    case Result::HalfBye: return ByeKind::Half;
+    case ResultCode::PairingBye: return ByeKind::PairingAllocated;
+    case ResultCode::FullBye:
+    case ResultCode::ForfeitWin: return ByeKind::Full;  // "0000 - +": a win without opponent
+    case ResultCode::HalfBye: return ByeKind::Half;
     default: return ByeKind::Zero;  // Z, blank (TRF-2026: blank = Z), '-' without opponent
   }
 }
@@ -54,19 +54,19 @@ Scoring Scoring::three_one_zero() {
 Points Scoring::points(const RoundEntry& e) const {
   const bool black = e.colour == Colour::Black;
   switch (e.result) {
-    case Result::Win:
-    case Result::UnratedWin: return black ? win_black : win_white;
-    case Result::Draw:
-    case Result::UnratedDraw: return black ? draw_black : draw_white;
-    case Result::Loss:
-    case Result::UnratedLoss: return black ? loss_black : loss_white;
-    case Result::ForfeitWin: return forfeit_win;
-    case Result::ForfeitLoss: return forfeit_loss;
-    case Result::HalfBye: return half_bye;
-    case Result::FullBye: return full_bye;
-    case Result::PairingBye: return pairing_bye;
-    case Result::ZeroBye: return zero_bye;
-    case Result::None: return e.has_opponent() ? unknown : zero_bye;
+    case ResultCode::Win:
+    case ResultCode::UnratedWin: return black ? win_black : win_white;
+    case ResultCode::Draw:
+    case ResultCode::UnratedDraw: return black ? draw_black : draw_white;
+    case ResultCode::Loss:
+    case ResultCode::UnratedLoss: return black ? loss_black : loss_white;
+    case ResultCode::ForfeitWin: return forfeit_win;
+    case ResultCode::ForfeitLoss: return forfeit_loss;
+    case ResultCode::HalfBye: return half_bye;
+    case ResultCode::FullBye: return full_bye;
+    case ResultCode::PairingBye: return pairing_bye;
+    case ResultCode::ZeroBye: return zero_bye;
+    case ResultCode::None: return e.has_opponent() ? unknown : zero_bye;
   }
   return 0;
 }
@@ -168,9 +168,9 @@ bool Tournament::forbidden_pair(Tpn a, Tpn b, int round) const {
 
 bool Tournament::double_forfeit(Tpn tpn, int round) const {
   const RoundEntry e = player(tpn).round(round);
-  if (!e.has_opponent() || e.result != Result::ForfeitLoss) return false;
+  if (!e.has_opponent() || e.result != ResultCode::ForfeitLoss) return false;
   const RoundEntry o = player(e.opponent).round(round);
-  return o.opponent == tpn && o.result == Result::ForfeitLoss;
+  return o.opponent == tpn && o.result == ResultCode::ForfeitLoss;
 }
 
 Colour Tournament::inferred_initial_colour() const {

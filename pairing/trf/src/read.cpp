@@ -5,9 +5,8 @@
 #include <map>
 #include <sstream>
 
-#include "arbiter/pairing/trf.h"
-
 #include "arbiter/pairing/file_io.h"
+#include "arbiter/pairing/trf.h"
 #include "text.h"
 
 namespace arbiter::pairing {
@@ -294,7 +293,7 @@ class Reader {
       fail(l, c + 7,
            "expected a result code (1 = 0 + - W D L H F U Z or blank) in column " +
                std::to_string(c + 7) + where);
-    e.result = Result(rc);
+    e.result = ResultCode(rc);
     return e;
   }
 
@@ -434,7 +433,7 @@ class Reader {
   void xxz(const Line& l) {
     auto tk = trf::tokens(l.from(4), l.cols(1, 3).size());
     xxz_.push_back({l.number(),
-                    {Result::ZeroBye, 0, ids(l, tk, 0, "XXZ"), true},
+                    {ResultCode::ZeroBye, 0, ids(l, tk, 0, "XXZ"), true},
                     {},
                     t_.extra_records.size(),
                     seen_players_});
@@ -472,7 +471,7 @@ class Reader {
     if (!r || *r < 1 || *r > 999)
       fail(l, tk.size() > 1 ? l.column_of(tk[1].offset) : 7,
            "expected the round (columns 7-9) of 240");
-    DeclaredBye b{Result(std::toupper(static_cast<unsigned char>(tk[0].text[0]))), *r,
+    DeclaredBye b{ResultCode(std::toupper(static_cast<unsigned char>(tk[0].text[0]))), *r,
                   ids(l, tk, 2, "240"), false};
     std::vector<int> cols;
     for (size_t i = 2; i < tk.size(); ++i) cols.push_back(l.column_of(tk[i].offset));
@@ -548,10 +547,10 @@ class Reader {
       Player& p = t_.player(id);
       if (p.has_round(b.round)) {
         const RoundEntry& e = p.rounds[b.round - 1];
-        bool same =
-            !e.has_opponent() &&
-            (e.result == b.kind || (b.kind == Result::ZeroBye && e.absent() &&
-                                    e.result != Result::HalfBye && e.result != Result::FullBye));
+        bool same = !e.has_opponent() &&
+                    (e.result == b.kind ||
+                     (b.kind == ResultCode::ZeroBye && e.absent() &&
+                      e.result != ResultCode::HalfBye && e.result != ResultCode::FullBye));
         if (!same)
           fail(pb.line, col,
                "player " + std::to_string(id) + " has a different entry in round " +
@@ -628,9 +627,9 @@ class Reader {
         if (!e.has_opponent()) {
           if (e.colour != Colour::None)
             fail(l, c + 5, "expected colour - for a round without opponent" + rd);
-          if (e.result == Result::Win || e.result == Result::Draw || e.result == Result::Loss ||
-              e.result == Result::UnratedWin || e.result == Result::UnratedDraw ||
-              e.result == Result::UnratedLoss)
+          if (e.result == ResultCode::Win || e.result == ResultCode::Draw ||
+              e.result == ResultCode::Loss || e.result == ResultCode::UnratedWin ||
+              e.result == ResultCode::UnratedDraw || e.result == ResultCode::UnratedLoss)
             fail(l, c,
                  "expected an opponent for result '" + std::string(1, char(e.result)) + "'" + rd);
           continue;
@@ -638,8 +637,8 @@ class Reader {
         if (e.opponent > n)
           fail(l, c, "no player with starting rank " + std::to_string(e.opponent) + rd);
         if (e.opponent == p.tpn) fail(l, c, "player paired against himself" + rd);
-        if (e.result == Result::HalfBye || e.result == Result::FullBye ||
-            e.result == Result::PairingBye || e.result == Result::ZeroBye)
+        if (e.result == ResultCode::HalfBye || e.result == ResultCode::FullBye ||
+            e.result == ResultCode::PairingBye || e.result == ResultCode::ZeroBye)
           fail(l, c + 7,
                "expected opponent 0000 for a bye ('" + std::string(1, char(e.result)) + "')" + rd);
         const Player& o = t_.player(e.opponent);
@@ -673,21 +672,22 @@ class Reader {
     }
   }
 
-  static bool results_match(Result a, Result b) {
-    auto opp = [](Result x) {
+  static bool results_match(ResultCode a, ResultCode b) {
+    auto opp = [](ResultCode x) {
       switch (x) {
-        case Result::Win: return Result::Loss;
-        case Result::Loss: return Result::Win;
-        case Result::Draw: return Result::Draw;
-        case Result::UnratedWin: return Result::UnratedLoss;
-        case Result::UnratedLoss: return Result::UnratedWin;
-        case Result::UnratedDraw: return Result::UnratedDraw;
-        case Result::ForfeitWin: return Result::ForfeitLoss;
-        case Result::None: return Result::None;
+        case ResultCode::Win: return ResultCode::Loss;
+        case ResultCode::Loss: return ResultCode::Win;
+        case ResultCode::Draw: return ResultCode::Draw;
+        case ResultCode::UnratedWin: return ResultCode::UnratedLoss;
+        case ResultCode::UnratedLoss: return ResultCode::UnratedWin;
+        case ResultCode::UnratedDraw: return ResultCode::UnratedDraw;
+        case ResultCode::ForfeitWin: return ResultCode::ForfeitLoss;
+        case ResultCode::None: return ResultCode::None;
         default: return x;
       }
     };
-    if (a == Result::ForfeitLoss) return b == Result::ForfeitWin || b == Result::ForfeitLoss;
+    if (a == ResultCode::ForfeitLoss)
+      return b == ResultCode::ForfeitWin || b == ResultCode::ForfeitLoss;
     return opp(a) == b;
   }
 };

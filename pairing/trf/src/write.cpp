@@ -100,7 +100,8 @@ std::string player_line(const Player& p, const Tournament& t, const TrfWriteOpti
   for (size_t i = 0; i < p.rounds.size(); ++i) {
     const RoundEntry& e = p.rounds[i];
     const int c = 92 + 10 * int(i);
-    const bool blank = !e.has_opponent() && e.colour == Colour::None && e.result == Result::None;
+    const bool blank =
+        !e.has_opponent() && e.colour == Colour::None && e.result == ResultCode::None;
     if (blank) {  // TRF-2026: a blank cell is a zero-point bye / absence
       r.put(c, "", 8);
       continue;

@@ -21,10 +21,10 @@ json result_or_null(const Event& e, int round, int board) {
 const char* absence(const Event& e, const Player& p, int round) {
   auto c = p.round(round);
   switch (c.result) {
-    case pairing::Result::PairingBye: return "pairing-allocated bye";
-    case pairing::Result::HalfBye: return "half-point bye";
-    case pairing::Result::FullBye: return "full-point bye";
-    case pairing::Result::ZeroBye:
+    case pairing::ResultCode::PairingBye: return "pairing-allocated bye";
+    case pairing::ResultCode::HalfBye: return "half-point bye";
+    case pairing::ResultCode::FullBye: return "full-point bye";
+    case pairing::ResultCode::ZeroBye:
       if (p.withdrawn_from && p.withdrawn_from <= round) return "withdrawn";
       return p.has_round(round) ? "absent" : nullptr;
     default: break;

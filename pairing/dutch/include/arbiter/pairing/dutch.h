@@ -16,18 +16,21 @@
 #include <utility>
 #include <vector>
 
+#include "arbiter/pairing/colour.h"
+
 namespace arbiter::pairing {
 
-enum class DutchColour : std::uint8_t { None, White, Black };
+// The name dutch_pairing.cpp still uses for pairing::Colour (colour.h), the one colour type.
+using DutchColour = Colour;
 
 // One past round of one player. Points are in tenths of a point (a win in 1-½-0 is 10, in
 // 3-1-0 it is 30) so that every scoring system is exact.
 struct DutchRound {
-  int opponent = 0;                        // pairing number of the opponent, 0 if none
-  DutchColour colour = DutchColour::None;  // colour of a played game (or of a forfeit)
-  bool played = false;                     // the game was actually played (C.04.1 art. 2)
-  bool paired = false;                     // the player was paired or got the PAB this round
-  int points = 0;                          // points scored in that round (tenths)
+  int opponent = 0;              // pairing number of the opponent, 0 if none
+  Colour colour = Colour::None;  // colour of a played game (or of a forfeit)
+  bool played = false;           // the game was actually played (C.04.1 art. 2)
+  bool paired = false;           // the player was paired or got the PAB this round
+  int points = 0;                // points scored in that round (tenths)
 };
 
 struct DutchPlayer {
@@ -45,7 +48,7 @@ struct DutchInput {
   int total_rounds = 0;              // rounds announced (topscorers exist in the final round)
   int points_win = 10, points_draw = 5, points_loss = 0;
   // Colour given to the highest-ranked player of the first round (C.04.3 art. 5.2.5).
-  DutchColour initial_colour = DutchColour::White;
+  Colour initial_colour = Colour::White;
   // Pairs that may not meet this round (regulations, e.g. same family or team): treated like
   // a previous meeting ([C1]).
   std::vector<std::pair<int, int>> forbidden;

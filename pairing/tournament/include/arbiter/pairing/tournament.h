@@ -20,6 +20,8 @@
 #include <string_view>
 #include <vector>
 
+#include "arbiter/pairing/colour.h"
+
 namespace arbiter::pairing {
 
 using Tpn = int;     // tournament pairing number (starting rank), 1..N; 0 = no player
@@ -29,13 +31,9 @@ inline constexpr Points kOnePoint = 10;
 // "1.5", "0.5", "12.0", "-1.0": one decimal, as TRF writes points.
 std::string format_points(Points p);
 
-enum class Colour : std::uint8_t { None, White, Black };
-constexpr Colour opposite(Colour c) {
-  return c == Colour::White ? Colour::Black : c == Colour::Black ? Colour::White : Colour::None;
-}
-
 // Result code of one round cell (TRF-16/TRF-2026 column 99+10(r-1)), upper-cased on reading.
-enum class Result : char {
+// (Not arbiter::Result<T, E>, the value-or-error type of engine/result.h.)
+enum class ResultCode : char {
   None = ' ',  // blank: with an opponent = result not known yet; without = absent (= Z, TRF-2026)
   Win = '1',   // played over the board
   Draw = '=',
@@ -60,32 +58,34 @@ enum class ByeKind : std::uint8_t { NotABye, PairingAllocated, Full, Half, Zero 
 struct RoundEntry {
   Tpn opponent = 0;  // 0 = no opponent (bye / absence), TRF "0000" or blank
   Colour colour = Colour::None;
-  Result result = Result::None;
+  ResultCode result = ResultCode::None;
 
   constexpr bool has_opponent() const { return opponent != 0; }
   // A game took place over the board (1 = 0, or W D L: under one move, not rated). Only played
   // games count as a meeting (C.04.1 art. 2) and for colour history (C.04.2 art. 3.4).
   constexpr bool played() const {
-    return has_opponent() && (result == Result::Win || result == Result::Draw ||
-                              result == Result::Loss || result == Result::UnratedWin ||
-                              result == Result::UnratedDraw || result == Result::UnratedLoss);
+    return has_opponent() &&
+           (result == ResultCode::Win || result == ResultCode::Draw || result == ResultCode::Loss ||
+            result == ResultCode::UnratedWin || result == ResultCode::UnratedDraw ||
+            result == ResultCode::UnratedLoss);
   }
   // A played game that counts for rating (1 = 0 only).
   constexpr bool rated_game() const {
     return has_opponent() &&
-           (result == Result::Win || result == Result::Draw || result == Result::Loss);
+           (result == ResultCode::Win || result == ResultCode::Draw || result == ResultCode::Loss);
   }
   // Paired against an opponent but the game was not played (+ or -); double forfeit when both
   // sides carry '-'.
   constexpr bool forfeit() const {
-    return has_opponent() && (result == Result::ForfeitWin || result == Result::ForfeitLoss);
+    return has_opponent() &&
+           (result == ResultCode::ForfeitWin || result == ResultCode::ForfeitLoss);
   }
   // Paired, result not known yet (blank result, or a game being played).
-  constexpr bool pending() const { return has_opponent() && result == Result::None; }
+  constexpr bool pending() const { return has_opponent() && result == ResultCode::None; }
   // The pairing-allocated bye (U).
-  constexpr bool pairing_bye() const { return !has_opponent() && result == Result::PairingBye; }
+  constexpr bool pairing_bye() const { return !has_opponent() && result == ResultCode::PairingBye; }
   // Did not take part in the round's pairing: H, F, Z, blank or '-' without an opponent.
-  constexpr bool absent() const { return !has_opponent() && result != Result::PairingBye; }
+  constexpr bool absent() const { return !has_opponent() && result != ResultCode::PairingBye; }
   ByeKind bye_kind() const;
   bool operator==(const RoundEntry&) const = default;
 };
@@ -190,7 +190,7 @@ struct Acceleration {
 
 // A pre-declared bye or absence (TRF-2026 240, JaVaFo XXZ): also applied to the players' cells.
 struct DeclaredBye {
-  Result kind = Result::ZeroBye;  // HalfBye, FullBye or ZeroBye
+  ResultCode kind = ResultCode::ZeroBye;  // HalfBye, FullBye or ZeroBye
   int round = 0;
   std::vector<Tpn> players;
   bool from_xxz = false;  // written back as XXZ (TRF-16) rather than 240
