@@ -688,6 +688,11 @@ class Reader {
     };
     if (a == ResultCode::ForfeitLoss)
       return b == ResultCode::ForfeitWin || b == ResultCode::ForfeitLoss;
+    // Scores the arbiter sets in a played game (Laws 11.3.2.2, 12.9; TRF-2026 allows them):
+    // 0-0, 0-1/2 and 1/2-0, each cell giving that player's own points.
+    if ((a == ResultCode::Loss || a == ResultCode::Draw) &&
+        (b == ResultCode::Loss || b == ResultCode::Draw))
+      return true;
     return opp(a) == b;
   }
 };
