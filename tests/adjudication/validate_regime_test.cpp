@@ -10,6 +10,7 @@
 #include "arbiter/adjudication/regime.h"
 #include "arbiter/adjudication/validate.h"
 #include "arbiter/engine/pgn.h"
+#include "validate_helpers.h"
 
 namespace {
 
@@ -22,24 +23,13 @@ const std::string kTags =
     "[Black \"B\"]\n[TimeControl \"180+2\"]\n";
 
 GameReport check(const std::string& text, std::optional<Regime> regime = std::nullopt) {
-  auto games = pgn::read_all(text);
-  EXPECT_EQ(games.size(), 1u);
   adjudication::ValidateOptions o;
   o.regime = regime;
-  return adjudication::validate_game(games.at(0), o);
+  return validate_test::validate_one(text, o);
 }
 
-int count(const GameReport& r, std::string_view code, int ply = -1) {
-  int n = 0;
-  for (auto& i : r.issues) n += i.code == code && (ply < 0 || i.ply == ply);
-  return n;
-}
-
-std::string dump(const GameReport& r) {
-  std::string s;
-  for (auto& i : r.issues) s += i.code + " ply " + std::to_string(i.ply) + ": " + i.message + "\n";
-  return s;
-}
+using validate_test::count;
+using validate_test::dump;
 
 TEST(Regime, NamesAndTimeClasses) {
   for (Regime r : {Regime::Standard, Regime::Rapid, Regime::Blitz, Regime::RapidUnsupervised,

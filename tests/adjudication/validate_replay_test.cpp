@@ -10,6 +10,7 @@
 #include "arbiter/adjudication/validate.h"
 #include "arbiter/engine/pgn.h"
 #include "test_support.h"
+#include "validate_helpers.h"
 
 namespace {
 
@@ -20,23 +21,10 @@ const std::string kTags =
     "[Event \"Test\"]\n[Site \"Here\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"A\"]\n"
     "[Black \"B\"]\n";
 
-GameReport check(const std::string& text) {
-  auto games = pgn::read_all(text);
-  EXPECT_EQ(games.size(), 1u);
-  return adjudication::validate_game(games.at(0));
-}
+GameReport check(const std::string& text) { return validate_test::validate_one(text); }
 
-int count(const GameReport& r, std::string_view code, int ply = -1) {
-  int n = 0;
-  for (auto& i : r.issues) n += i.code == code && (ply < 0 || i.ply == ply);
-  return n;
-}
-
-std::string dump(const GameReport& r) {
-  std::string s;
-  for (auto& i : r.issues) s += i.code + " ply " + std::to_string(i.ply) + ": " + i.message + "\n";
-  return s;
-}
+using validate_test::count;
+using validate_test::dump;
 
 // Moves per side count from the side to move at the start: with Black to move first, Black's
 // second move (ply 3) completes the first period of "2/60:60" and earns its 60 s, and so does

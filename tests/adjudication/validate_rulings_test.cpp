@@ -7,6 +7,7 @@
 
 #include "arbiter/adjudication/validate.h"
 #include "arbiter/engine/pgn.h"
+#include "validate_helpers.h"
 
 namespace {
 
@@ -19,22 +20,11 @@ std::string tags(const std::string& date, const std::string& result) {
 }
 
 GameReport check(const std::string& text, const adjudication::ValidateOptions& o = {}) {
-  auto games = pgn::read_all(text);
-  EXPECT_EQ(games.size(), 1u);
-  return adjudication::validate_game(games.at(0), o);
+  return validate_test::validate_one(text, o);
 }
 
-int count(const GameReport& r, std::string_view code, int ply = -1) {
-  int n = 0;
-  for (auto& i : r.issues) n += i.code == code && (ply < 0 || i.ply == ply);
-  return n;
-}
-
-std::string dump(const GameReport& r) {
-  std::string s;
-  for (auto& i : r.issues) s += i.code + " ply " + std::to_string(i.ply) + ": " + i.message + "\n";
-  return s;
-}
+using validate_test::count;
+using validate_test::dump;
 
 // White's unprotected queen checks from g7: Black's only legal move takes it, leaving K+N v K.
 // The position after 1. Qg7+ is dead already (Laws 5.2.2: no series of legal moves mates).

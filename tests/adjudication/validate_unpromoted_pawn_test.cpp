@@ -10,6 +10,7 @@
 #include "arbiter/adjudication/regime.h"
 #include "arbiter/adjudication/validate.h"
 #include "arbiter/engine/pgn.h"
+#include "validate_helpers.h"
 
 namespace {
 
@@ -23,26 +24,16 @@ const std::string kTags =
 
 GameReport check(const std::string& fen, const std::string& result, const std::string& moves,
                  std::optional<Regime> regime = Regime::BlitzUnsupervised, bool final_fen = false) {
-  auto games = pgn::read_all(kTags + "[FEN \"" + fen + "\"]\n[Result \"" + result + "\"]\n\n" +
-                             moves + " " + result + "\n");
-  EXPECT_EQ(games.size(), 1u);
   adjudication::ValidateOptions o;
   o.regime = regime;
   o.final_fen = final_fen;
-  return adjudication::validate_game(games.at(0), o);
+  return validate_test::validate_one(kTags + "[FEN \"" + fen + "\"]\n[Result \"" + result +
+                                         "\"]\n\n" + moves + " " + result + "\n",
+                                     o);
 }
 
-int count(const GameReport& r, std::string_view code, int ply = -1) {
-  int n = 0;
-  for (auto& i : r.issues) n += i.code == code && (ply < 0 || i.ply == ply);
-  return n;
-}
-
-std::string dump(const GameReport& r) {
-  std::string s;
-  for (auto& i : r.issues) s += i.code + " ply " + std::to_string(i.ply) + ": " + i.message + "\n";
-  return s;
-}
+using validate_test::count;
+using validate_test::dump;
 
 // White's e-pawn goes to e8 unpromoted; Black's king on e6.
 const std::string kKingBeside = "8/4P3/4k3/8/8/8/8/7K w - - 0 1";
