@@ -12,50 +12,21 @@ import sys
 import tempfile
 import time
 
-try:
-    from selenium import webdriver
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "support"))
+from browser_support import browser, require_browser, selenium_or_rerun  # noqa: E402
+from desk_support import Scratch, Server  # noqa: E402
+
+HAVE_SELENIUM = selenium_or_rerun()
+if HAVE_SELENIUM:
     from selenium.common.exceptions import NoAlertPresentException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select, WebDriverWait
-except ImportError:
-    # Debian's python3-selenium lives in the system interpreter; another python3 may come first
-    # in PATH (pyenv, a venv).
-    if os.path.exists("/usr/bin/python3") and os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3") \
-            and not os.environ.get("ARBITER_DESK_REEXEC"):
-        os.environ["ARBITER_DESK_REEXEC"] = "1"
-        os.execv("/usr/bin/python3", ["/usr/bin/python3", *sys.argv])
-    webdriver = None
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from desk_support import Scratch, Server  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 HOSTILE = "<script>alert(1)</script>"
 FLAG_FEN = "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
-
-
-def unavailable(why):
-    if os.environ.get("CI") == "true":
-        print(f"FAIL: {why} (CI=true: the browser test must run; scripts/install-deps.sh --test)")
-        sys.exit(1)
-    print(f"SKIP: {why} (install with scripts/install-deps.sh --test)")
-    sys.exit(77)
-
-
-def browser(width, height, profile):
-    o = webdriver.ChromeOptions()
-    o.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", f"--user-data-dir={profile}", f"--window-size={width},{height}"):
-        o.add_argument(flag)
-    service = webdriver.ChromeService(executable_path=CHROMEDRIVER) if hasattr(webdriver, "ChromeService") \
-        else webdriver.chrome.service.Service(executable_path=CHROMEDRIVER)
-    d = webdriver.Chrome(service=service, options=o)
-    d.set_window_size(width, height)
-    return d
 
 
 class Run:
@@ -266,11 +237,7 @@ def main():
         print(__doc__)
         return 2
     arbiter, artefacts = sys.argv[1], sys.argv[2]
-    if webdriver is None:
-        unavailable("python3-selenium is not installed")
-    for path in (CHROMIUM, CHROMEDRIVER):
-        if not os.access(path, os.X_OK):
-            unavailable(f"{path} is not installed")
+    require_browser(HAVE_SELENIUM)
     run = Run(arbiter, artefacts)
     try:
         run.go()

@@ -19,30 +19,15 @@ import subprocess
 import sys
 import tempfile
 
-try:
-    from selenium import webdriver
-except ImportError:
-    if os.path.exists("/usr/bin/python3") and os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3") \
-            and not os.environ.get("ARBITER_PUB_REEXEC"):
-        os.environ["ARBITER_PUB_REEXEC"] = "1"
-        os.execv("/usr/bin/python3", ["/usr/bin/python3", *sys.argv])
-    webdriver = None
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from browser_support import browser, require_browser, selenium_or_rerun  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
+HAVE_SELENIUM = selenium_or_rerun()
 HOSTILE = "<script>alert(1)</script>, X"
 # The longest name a TRF file holds (33 characters, 001 columns 15-47; a longer one is refused).
 LONG = "Wolfeschlegelsteinhausenberger, H"
 VOID = {"meta", "br", "img", "hr", "link", "input", "col", "area", "base", "embed", "source", "track", "wbr"}
 failures = []
-
-
-def unavailable(why):
-    if os.environ.get("CI") == "true":
-        print(f"FAIL: {why} (CI=true: the browser test must run; scripts/install-deps.sh --test)")
-        sys.exit(1)
-    print(f"SKIP: {why} (install with scripts/install-deps.sh --test)")
-    sys.exit(77)
 
 
 def check(cond, what):
@@ -90,21 +75,6 @@ def static_checks(name, page):
     check(not s.errors and not s.stack, f"{name}: unbalanced elements {s.errors[:3]} open {s.stack}")
     check(s.scripts == 0, f"{name}: has a <script> element")
     check("<script>alert" not in page, f"{name}: the hostile name is not escaped")
-
-
-def browser(width, profile):
-    o = webdriver.ChromeOptions()
-    o.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", f"--user-data-dir={profile}", f"--window-size={width},900"):
-        o.add_argument(flag)
-    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = webdriver.ChromeService(executable_path=CHROMEDRIVER) if hasattr(webdriver, "ChromeService") \
-        else webdriver.chrome.service.Service(executable_path=CHROMEDRIVER)
-    d = webdriver.Chrome(service=service, options=o)
-    d.set_window_size(width, 900)
-    return d
 
 
 def make_events(arbiter, tmp):
@@ -168,11 +138,7 @@ def main():
         print(__doc__)
         return 2
     arbiter, artefacts = sys.argv[1], sys.argv[2]
-    if webdriver is None:
-        unavailable("python3-selenium is not installed")
-    for exe in (CHROMIUM, CHROMEDRIVER):
-        if not os.path.exists(exe):
-            unavailable(f"{exe} is not installed")
+    require_browser(HAVE_SELENIUM)
     os.makedirs(artefacts, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="arbiter-publications-")
     drivers = []
@@ -185,7 +151,7 @@ def main():
             static_checks(name, page)
             shutil.copy(path, os.path.join(artefacts, f"event-{name}.html"))
         for width in (390, 1200):
-            d = browser(width, os.path.join(tmp, f"profile-{width}"))
+            d = browser(width, 900, os.path.join(tmp, f"profile-{width}"), console_log=True)
             drivers.append(d)
             for name, path in pages.items():
                 d.get("file://" + path)
