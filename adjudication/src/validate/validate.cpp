@@ -936,6 +936,7 @@ class Validator {
     const Line& M = main_;
     if (opt_.final_fen) r_.final_fen = M.pos.fen();
     const bool known = !M.broken;
+    if (known) dead_before_draw_rule();
     bool mate = false, stalemate = false;
     if (known && !M.pos.has_legal_moves()) {
       mate = M.pos.in_check();
@@ -1074,33 +1075,32 @@ class Validator {
 
   // Laws 5.2.2: whether `pos` is dead: Winnable (not dead: a side's mate was found),
   // Unwinnable (dead: proved for both sides, the reason in *why) or Undetermined (the node
-  // budget ran out). Either side's mate settles it, so both sides are first given a short look
-  // (a few thousand nodes: most positions of real games have a natural helpmate), the side
-  // with more material first; only then the full budget. Every answer is the solver's (a
-  // witness or a proof).
+  // budget ran out). Either side's mate settles it, so the sides take turns with growing
+  // budgets (a short look each, then 2,000, 20,000 and the full budget), the side with more
+  // material first: a position where one side mates quickly and the other only after a long
+  // search costs the short one (every budget up to the full one is at most a tenth of the next,
+  // so the repeated work stays small). Every answer is the solver's (a witness or a proof).
   Verdict dead_verdict(const Position& pos, std::string* why) {
-    constexpr std::uint64_t kShortLook = 2000;
     const Color first = likelier_mater(pos);
     for (const Color side : {first, ~first})
       if (solver_.quick_mate(pos, side, quick_limit()).verdict == Verdict::Winnable)
         return Verdict::Winnable;
-    const std::uint64_t short_look = std::min(kShortLook, opt_.node_budget);
-    Winnability a = solver_.can_checkmate(pos, first, short_look);
-    if (a.verdict == Verdict::Winnable) return Verdict::Winnable;
-    Winnability b = solver_.can_checkmate(pos, ~first, short_look);
-    if (b.verdict == Verdict::Winnable) return Verdict::Winnable;
-    if (a.verdict == Verdict::Undetermined && short_look < opt_.node_budget) {
-      a = solver_.can_checkmate(pos, first, opt_.node_budget);
-      if (a.verdict == Verdict::Winnable) return Verdict::Winnable;
+    Winnability answer[COLOR_NB];
+    for (const std::uint64_t step : {std::uint64_t{2000}, std::uint64_t{20000}, opt_.node_budget}) {
+      const std::uint64_t budget = std::min(step, opt_.node_budget);
+      for (const Color side : {first, ~first}) {
+        if (answer[side].verdict == Verdict::Unwinnable) continue;
+        answer[side] = solver_.can_checkmate(pos, side, budget);
+        if (answer[side].verdict == Verdict::Winnable) return Verdict::Winnable;
+      }
+      if (answer[WHITE].verdict == Verdict::Unwinnable &&
+          answer[BLACK].verdict == Verdict::Unwinnable) {
+        if (why) *why = dead_reason(answer[WHITE], answer[BLACK]);
+        return Verdict::Unwinnable;
+      }
+      if (budget == opt_.node_budget) break;
     }
-    if (b.verdict == Verdict::Undetermined && short_look < opt_.node_budget) {
-      b = solver_.can_checkmate(pos, ~first, opt_.node_budget);
-      if (b.verdict == Verdict::Winnable) return Verdict::Winnable;
-    }
-    if (a.verdict != Verdict::Unwinnable || b.verdict != Verdict::Unwinnable)
-      return Verdict::Undetermined;
-    if (why) *why = first == WHITE ? dead_reason(a, b) : dead_reason(b, a);
-    return Verdict::Unwinnable;
+    return Verdict::Undetermined;
   }
 
   // Laws 5.2.2: a dead position ends the game at once. Given that the final position of the main
@@ -1110,7 +1110,13 @@ class Validator {
   // it comes before the last move, the game ended there and the next move is reported; returns
   // whether it did.
   bool trace_dead_position(const std::string& final_reason) {
-    const int last = main_.ply, from = legal_from_ply_;
+    return trace_dead_position(final_reason, main_.ply, true);
+  }
+
+  // The same up to ply `last` of the main line, whose position is known to be dead, or, when
+  // `known_dead` is false, is first settled (dead_verdict) and the search stops if it is not.
+  bool trace_dead_position(const std::string& final_reason, int last, bool known_dead) {
+    const int from = legal_from_ply_;
     if (!legal_from_ || last <= from) return false;
     // The main line's move tokens, by ply (outside every variation), read again from the start
     // of the legal play: every one of them was read as a legal move there.
@@ -1130,8 +1136,9 @@ class Validator {
       if (m.is_none()) return false;
       line.push_back(line.back().after(m));
     }
-    int lo = from, hi = last;
     std::string reason = final_reason;
+    if (!known_dead && dead_verdict(line.back(), &reason) != Verdict::Unwinnable) return false;
+    int lo = from, hi = last;
     while (lo < hi) {
       const int mid = lo + (hi - lo) / 2;
       std::string why;
@@ -1143,6 +1150,11 @@ class Validator {
       }
     }
     if (hi == last) return false;
+    if (ended_ply_ >= 0 && after_end_reported_) {
+      // The move reported after a later end (fivefold, 75 moves) came after this one.
+      const std::string code = ended_code_;
+      std::erase_if(r_.issues, [&](const ValidationIssue& i) { return i.code == code; });
+    }
     end_at(hi, "moves-after-dead-position", "a " + reason);
     const pgn::Token& t = *tokens[hi + 1];
     after_end_reported_ = true;
@@ -1152,6 +1164,17 @@ class Validator {
                     std::to_string(hi) + " by " + ended_why_ + "; the game ended there");
     r_.ending = "dead position";
     return true;
+  }
+
+  // Laws 5.2.2 before 9.6: a game ended on the board by the fivefold repetition or the 75-move
+  // rule may have reached a dead position before (locked pawns, then moves to and fro), which
+  // ended it there. The position where the rule applied is settled exactly; when it is dead,
+  // the first dead position is found back from it and replaces the later end. (Not after an
+  // illegal move that stood, where a king may stand attacked.)
+  void dead_before_draw_rule() {
+    if (!opt_.dead_position_search || illegal_stood_) return;
+    if (ended_code_ != "moves-after-fivefold" && ended_code_ != "moves-after-75-moves") return;
+    trace_dead_position("", ended_ply_, false);
   }
 
   // A legal move as the replay read it (strict SAN, castling, lenient SAN, UCI).
