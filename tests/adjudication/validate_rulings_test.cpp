@@ -147,6 +147,26 @@ TEST(ValidateRulings, QueenBehindTheWallCanStillMate) {
   EXPECT_EQ(d.warnings(), 0) << dump(d);
 }
 
+// Laws 5.2.2 before 9.6.1: after the lock (ply 1) the kings walk to and fro until the position
+// after 1. h4 appears for the fifth time (ply 17): the game ended at ply 1, in a dead position,
+// not at the fivefold repetition, so the next move is an error.
+TEST(ValidateRulings, DeadPositionBeforeAFivefoldRepetition) {
+  std::string moves =
+      "[SetUp \"1\"]\n[FEN \"1k6/8/8/1p1p1p1p/pPpPpPp1/P1P1P1PP/8/1K6 w - - 0 1\"]\n\n1. h4";
+  for (int n = 2; n <= 9; n += 2)
+    moves += " Kc7 " + std::to_string(n) + ". Kc2 Kb8 " + std::to_string(n + 1) + ". Kb1";
+  const auto r = check(tags("2024.03.01", "1/2-1/2") + moves + " 1/2-1/2\n");
+  EXPECT_EQ(r.plies, 17);
+  EXPECT_EQ(count(r, "moves-after-dead-position", 2), 1) << dump(r);
+  EXPECT_EQ(count(r, "moves-after-fivefold"), 0) << dump(r);
+  EXPECT_EQ(r.errors(), 1) << dump(r);
+  EXPECT_EQ(r.ending, "dead position");
+  // The same game going on after the fivefold repetition: one end, the first.
+  const auto on = check(tags("2024.03.01", "1/2-1/2") + moves + " Kc7 1/2-1/2\n");
+  EXPECT_EQ(count(on, "moves-after-dead-position", 2), 1) << dump(on);
+  EXPECT_EQ(on.errors(), 1) << dump(on);
+}
+
 // Laws 5.1.2 (from 1 January 2023): a player who resigns loses unless the opponent cannot
 // checkmate by any series of legal moves; then the game is drawn. Black's bare king "wins"
 // after White's resignation: an error from 2023, a warning before (the resignation stood), an

@@ -936,6 +936,7 @@ class Validator {
     const Line& M = main_;
     if (opt_.final_fen) r_.final_fen = M.pos.fen();
     const bool known = !M.broken;
+    if (known) dead_before_draw_rule();
     bool mate = false, stalemate = false;
     if (known && !M.pos.has_legal_moves()) {
       mate = M.pos.in_check();
@@ -1110,7 +1111,13 @@ class Validator {
   // it comes before the last move, the game ended there and the next move is reported; returns
   // whether it did.
   bool trace_dead_position(const std::string& final_reason) {
-    const int last = main_.ply, from = legal_from_ply_;
+    return trace_dead_position(final_reason, main_.ply, true);
+  }
+
+  // The same up to ply `last` of the main line, whose position is known to be dead, or, when
+  // `known_dead` is false, is first settled (dead_verdict) and the search stops if it is not.
+  bool trace_dead_position(const std::string& final_reason, int last, bool known_dead) {
+    const int from = legal_from_ply_;
     if (!legal_from_ || last <= from) return false;
     // The main line's move tokens, by ply (outside every variation), read again from the start
     // of the legal play: every one of them was read as a legal move there.
@@ -1130,8 +1137,9 @@ class Validator {
       if (m.is_none()) return false;
       line.push_back(line.back().after(m));
     }
-    int lo = from, hi = last;
     std::string reason = final_reason;
+    if (!known_dead && dead_verdict(line.back(), &reason) != Verdict::Unwinnable) return false;
+    int lo = from, hi = last;
     while (lo < hi) {
       const int mid = lo + (hi - lo) / 2;
       std::string why;
@@ -1143,6 +1151,11 @@ class Validator {
       }
     }
     if (hi == last) return false;
+    if (ended_ply_ >= 0 && after_end_reported_) {
+      // The move reported after a later end (fivefold, 75 moves) came after this one.
+      const std::string code = ended_code_;
+      std::erase_if(r_.issues, [&](const ValidationIssue& i) { return i.code == code; });
+    }
     end_at(hi, "moves-after-dead-position", "a " + reason);
     const pgn::Token& t = *tokens[hi + 1];
     after_end_reported_ = true;
@@ -1152,6 +1165,17 @@ class Validator {
                     std::to_string(hi) + " by " + ended_why_ + "; the game ended there");
     r_.ending = "dead position";
     return true;
+  }
+
+  // Laws 5.2.2 before 9.6: a game ended on the board by the fivefold repetition or the 75-move
+  // rule may have reached a dead position before (locked pawns, then moves to and fro), which
+  // ended it there. The position where the rule applied is settled exactly; when it is dead,
+  // the first dead position is found back from it and replaces the later end. (Not after an
+  // illegal move that stood, where a king may stand attacked.)
+  void dead_before_draw_rule() {
+    if (!opt_.dead_position_search || illegal_stood_) return;
+    if (ended_code_ != "moves-after-fivefold" && ended_code_ != "moves-after-75-moves") return;
+    trace_dead_position("", ended_ply_, false);
   }
 
   // A legal move as the replay read it (strict SAN, castling, lenient SAN, UCI).
