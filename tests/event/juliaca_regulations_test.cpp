@@ -101,6 +101,6 @@ TEST(SeedEvents, JuliacaByItsOwnRegulations) {
   // The report for rating: the arbiter's score as the two players' own codes, read back.
   ok("event export '" + f + "' --trf '" + (d / "out.trf") + "'");
   const Tournament t = read_trf(slurp(d / "out.trf"), "out.trf");
-  EXPECT_EQ(t.player(pen.white).round(5).result, Result::Loss);
-  EXPECT_EQ(t.player(pen.black).round(5).result, Result::Draw);
+  EXPECT_EQ(t.player(pen.white).round(5).result, ResultCode::Loss);
+  EXPECT_EQ(t.player(pen.black).round(5).result, ResultCode::Draw);
 }
