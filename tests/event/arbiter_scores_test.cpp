@@ -41,8 +41,8 @@ TEST(ArbiterScores, ZeroZeroAndZeroHalfThroughEveryOutput) {
   std::vector<Game> games;
   for (int r = 1; r <= 3; ++r) {
     ok("event pair '" + f + "'");
-    const std::string out = ok("event result '" + f + "' 1 " + results[size_t(r - 1)][0] +
-                               " 2 " + results[size_t(r - 1)][1]);
+    const std::string out = ok("event result '" + f + "' 1 " + results[size_t(r - 1)][0] + " 2 " +
+                               results[size_t(r - 1)][1]);
     EXPECT_NE(out.find(results[size_t(r - 1)][0]), std::string::npos) << out;
     Event e = load(f);
     for (size_t b = 0; b < 2; ++b) {

@@ -118,8 +118,7 @@ TEST(Playoff, GroupIsABergerRoundRobinOfEverybodyTiedOnTop) {
     // The Berger numbers are drawn by lot: the audit names them.
     EXPECT_NE(games.front().audit.find("Berger numbers by lot"), std::string::npos);
   }
-  EXPECT_THROW(draw_playoff_games(*parse_playoff("group"),
-                                  {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, kLot),
+  EXPECT_THROW(draw_playoff_games(*parse_playoff("group"), {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, kLot),
                EventError);
 }
 

@@ -11,8 +11,8 @@
 #include <sstream>
 
 #include "arbiter/pairing/registration_csv.h"
-#include "arbiter/pairing/standings.h"
 #include "arbiter/pairing/result_change.h"
+#include "arbiter/pairing/standings.h"
 #include "arbiter/pairing/tiebreak_spec.h"
 #include "cli_options.h"
 #include "command.h"

@@ -277,7 +277,8 @@ int cmd_card(const std::vector<std::string>& args) {
   if (!parse(args, o, pos, vm, "card FILE PLAYER [--format F] [-o OUT]")) return kExitOk;
   const auto f = parse_publication_format(format);
   Event e = load(file);
-  publish(render(player_card(e, find_player(e, player)), f), out);
+  const Tpn p = find_player(e, player);
+  publish(render(std::vector<Table>{player_card(e, p), tiebreak_derivation(e, p)}, f), out);
   return kExitOk;
 }
 
@@ -330,9 +331,9 @@ std::string draw_playoff(Event& e) {
     auto& g = games[i];
     if (e.settings.variant == EventVariant::Chess960) {
       // Events.md A: in the 960 event the play-off position is drawn afresh.
-      auto d = chess960::draw_seeded(std::to_string(e.settings.seed) +
-                                     (arm ? std::string(":armageddon")
-                                          : ":playoff game " + std::to_string(i + 1)));
+      auto d = chess960::draw_seeded(
+          std::to_string(e.settings.seed) +
+          (arm ? std::string(":armageddon") : ":playoff game " + std::to_string(i + 1)));
       g.position = d.white;
       g.audit += std::string(g.audit.empty() ? "" : "; ") + "960 position " +
                  chess960::back_rank_string(d.white) + "; " + d.audit_line();
@@ -357,7 +358,8 @@ int cmd_playoff(const std::vector<std::string>& args) {
   pos.add("file", 1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, "playoff FILE [--result R [--game N]]")) return kExitOk;
-  if (game < 0) throw EventInputError("--game: expected a game number, not " + std::to_string(game));
+  if (game < 0)
+    throw EventInputError("--game: expected a game number, not " + std::to_string(game));
   std::string out;
   modify(file, [&](Event& e) -> std::string {
     if (e.settings.playoff.format == PlayoffFormat::None)

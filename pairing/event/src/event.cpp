@@ -261,6 +261,16 @@ int first_round_for(const Event& e, int paired, int asked) {
   return first;
 }
 
+// Whether the pairing numbers still follow the initial order (C.04.2 Art. 2: until round 4 is
+// paired) when `paired` rounds are paired: in a Swiss unless the event keeps the numbers of
+// published lists (EntryRules::keep_published_numbers) once round 1 is out; in a round robin
+// only before the lot of round 1 (C.05: the numbers are drawn, the Berger table fixes every
+// round).
+bool numbers_follow_initial_order(const EventSettings& s, int paired) {
+  if (s.system != EventSystem::Dutch) return paired == 0;
+  return paired < 4 && !(paired > 0 && s.entry.keep_published_numbers);
+}
+
 // Appends the player of `r` (checked) with the next pairing number, entering in round `first`.
 const Player& append_player(Event& e, const Registration& r, const std::string& name, int first,
                             int paired) {
@@ -295,10 +305,7 @@ const Player& append_player(Event& e, const Registration& r, const std::string& 
 // entry), so this is the order that renumbering after each entry gives. `before`: the players
 // registered before this list, whose changed numbers are reported when rounds were published.
 void renumber_entries(Event& e, EntryList& out, int before, int paired) {
-  const bool renumber_now = paired < 4 && e.settings.system == EventSystem::Dutch &&
-                            !(paired > 0 && e.settings.entry.keep_published_numbers);
-  const bool before_lot = paired == 0 && e.settings.system != EventSystem::Dutch;
-  if (!renumber_now && !before_lot) return;
+  if (!numbers_follow_initial_order(e.settings, paired)) return;
   const auto order = initial_order(e);
   std::vector<Tpn> to(order.size() + 1, 0);  // old -> new
   for (size_t i = 0; i < order.size(); ++i) to[order[i]] = Tpn(i + 1);
@@ -351,8 +358,9 @@ Tpn update_player(Event& e, Tpn p, const Registration& r) {
   pl.rating = r.ratings.fide(list_of(n.settings));
   Tpn tpn = p;
   // C.04.2 Art. 2: a corrected rating moves the player in the initial order until round 4 is
-  // paired, as an entry does.
-  if (paired_rounds(n) < 4) {
+  // paired, as an entry does, and under the same rules: not once published numbers are to stay
+  // (late numbers append), and in a round robin not after the lot.
+  if (numbers_follow_initial_order(n.settings, paired_rounds(n))) {
     auto order = initial_order(n);
     tpn = Tpn(std::find(order.begin(), order.end(), p) - order.begin()) + 1;
     renumber_players(n, order);

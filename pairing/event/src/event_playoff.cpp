@@ -24,8 +24,7 @@ std::pair<int, int> halves(const std::string& r) {
 std::string normalised_result(std::string_view t) {
   if (t == "1-0" || t == "0-1" || t == "1/2-1/2") return std::string(t);
   if (t == "1/2" || t == "=" || t == "\xC2\xBD-\xC2\xBD" || t == "0.5-0.5") return "1/2-1/2";
-  throw EventInputError("malformed result '" + std::string(t) +
-                        "' (expected 1-0, 0-1 or 1/2-1/2)");
+  throw EventInputError("malformed result '" + std::string(t) + "' (expected 1-0, 0-1 or 1/2-1/2)");
 }
 
 std::string points_text(int halves_) {
@@ -53,8 +52,7 @@ std::vector<PlayoffGame> group_games(const PlayoffRules& r, std::vector<int> pla
   for (const auto& round : rounds)
     for (const auto& b : round.boards)
       out.push_back({players[size_t(b.white - 1)], players[size_t(b.black - 1)], "", -1, ""});
-  if (!out.empty())
-    out.front().audit = "Berger numbers by lot: " + lot.line + " -> " + table;
+  if (!out.empty()) out.front().audit = "Berger numbers by lot: " + lot.line + " -> " + table;
   return out;
 }
 
@@ -84,8 +82,8 @@ std::vector<PlayoffGame> draw_playoff_games(const PlayoffRules& r, const std::ve
     const bool first_white = (g % 2 == 0) != swap;  // alternating after game 1
     out.push_back({first_white ? a : b, first_white ? b : a, "", -1, ""});
   }
-  out.front().audit = "colours by lot: " + lot.line + " -> " + (swap ? "second" : "first") +
-                      " player White";
+  out.front().audit =
+      "colours by lot: " + lot.line + " -> " + (swap ? "second" : "first") + " player White";
   return out;
 }
 
@@ -161,7 +159,8 @@ Standings apply_playoff(const Standings& s, const PlayoffRules& r,
   }
   note += " score";
   for (size_t i = 0; i < k; ++i)
-    note += " " + std::to_string(players[i]) + ": " + points_text(score[i]) + (i + 1 < k ? "," : "");
+    note +=
+        " " + std::to_string(players[i]) + ": " + points_text(score[i]) + (i + 1 < k ? "," : "");
   if (played < int(games.size())) {
     out.note = note + " (" + std::to_string(games.size() - size_t(played)) + " game(s) to play)";
     return out;
@@ -185,7 +184,8 @@ Standings apply_playoff(const Standings& s, const PlayoffRules& r,
     out.rows[i] = rows[i];
   }
   note += "; place 1 to " + std::to_string(rows[0].start_no);
-  if (k > 1 && rows[1].rank == 1) note += " and the others equal on the play-off (tie-breaks' order)";
+  if (k > 1 && rows[1].rank == 1)
+    note += " and the others equal on the play-off (tie-breaks' order)";
   if (r.format == PlayoffFormat::Armageddon && games.front().result == "1/2-1/2")
     note += " (draw: Black wins the play-off)";
   out.note = note;

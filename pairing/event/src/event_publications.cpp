@@ -113,8 +113,8 @@ Table pairing_list(const Event& e, int round) {
   for (const auto& [what, p] : unpaired(e, round))
     out.notes.push_back(what + ": " + std::to_string(p) + " " + t.player(p).name);
   out.notes.push_back("Pts: points before the round. Results: 1-0, 0-1, " + std::string(kHalf) +
-                      "-" + kHalf + "; +- -+ -- forfeits (not played); 0-0, 0-" +
-                      kHalf + ", " + kHalf + "-0 scores the arbiter set.");
+                      "-" + kHalf + "; +- -+ -- forfeits (not played); 0-0, 0-" + kHalf + ", " +
+                      kHalf + "-0 scores the arbiter set.");
   return out;
 }
 

@@ -78,7 +78,8 @@ EventStandings event_standings(const Event& e, const std::string& filter) {
     c.s = group;
   } else {
     if (!want.empty()) c.s = filtered(c, want);
-    if (!group.note.empty()) c.s.note = "Play-off for first place among " + scope + ": " + group.note;
+    if (!group.note.empty())
+      c.s.note = "Play-off for first place among " + scope + ": " + group.note;
   }
   return c;
 }

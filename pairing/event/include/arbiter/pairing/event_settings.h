@@ -108,7 +108,7 @@ struct PlayoffRules {
 };
 // "none", "armageddon:300/240", "match:4", "group" or "group:2" (scope not included).
 std::optional<PlayoffRules> parse_playoff(std::string_view);
-std::string to_string(const PlayoffRules&);                   // the same spelling back
+std::string to_string(const PlayoffRules&);  // the same spelling back
 
 // The start position of one round of a Chess960 event, drawn from the event seed.
 struct RoundStart {
@@ -169,9 +169,9 @@ struct EventSettings {
   std::map<int, std::vector<std::pair<int, int>>> boards;
   // Registration columns without a TRF field (club, e-mail): pairing number -> (key, value).
   std::map<int, std::vector<std::pair<std::string, std::string>>> extra;
-  std::vector<std::string> lots;  // audit lines of the lots drawn (colours, RR numbers)
+  std::vector<std::string> lots;           // audit lines of the lots drawn (colours, RR numbers)
   std::vector<PlayoffGame> playoff_games;  // in playing order; empty until drawn
-  std::vector<std::string> unknown;  // XAR records of a newer arbiter, kept verbatim
+  std::vector<std::string> unknown;        // XAR records of a newer arbiter, kept verbatim
   bool operator==(const EventSettings&) const = default;
 };
 
