@@ -28,23 +28,25 @@ void expect_help(const TempDir& d, const std::string& command, const std::string
   EXPECT_TRUE(fs::is_empty(d.path)) << command << " " << flag << " created a file";
 }
 
+// The commands `listing` (a command line) lists, at least `at_least` of them.
+std::vector<std::string> commands_of(const TempDir& d, const std::string& listing,
+                                     size_t at_least) {
+  const Shell top = sh(d.path, "\"$A\" " + listing);
+  EXPECT_EQ(top.code, kOk) << top.err;
+  auto out = listed(top.out);
+  EXPECT_GE(out.size(), at_least) << top.out;
+  return out;
+}
+
 TEST(Help, EveryCommandAnswersHelpWithItsUsageOnStdout) {
   TempDir d;
-  const Shell top = sh(d.path, "\"$A\" --help");
-  ASSERT_EQ(top.code, kOk) << top.err;
-  const auto commands = listed(top.out);
-  ASSERT_GE(commands.size(), 16u) << top.out;
-  for (const auto& c : commands)
+  for (const auto& c : commands_of(d, "--help", 16))
     for (const char* flag : {"--help", "-h"}) expect_help(d, c, flag);
 }
 
 TEST(Help, EveryEventSubcommandAnswersHelpWithItsUsageOnStdout) {
   TempDir d;
-  const Shell top = sh(d.path, "\"$A\" event --help");
-  ASSERT_EQ(top.code, kOk) << top.err;
-  const auto subcommands = listed(top.out);
-  ASSERT_GE(subcommands.size(), 23u) << top.out;
-  for (const auto& c : subcommands) {
+  for (const auto& c : commands_of(d, "event --help", 23)) {
     expect_help(d, "event " + c, "--help");
     // Help wins over whatever else the command line holds or lacks.
     expect_help(d, "event " + c, "e.trf --help");
