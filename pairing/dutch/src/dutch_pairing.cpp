@@ -432,6 +432,9 @@ void Engine<L>::open_bracket(Bracket& br) {
       br.B(s, l) = edge_weight(br.cur[s], br.cur[l], l < br.nsgb, l >= br.nsgb);
       set(br.cur[l], br.cur[s], br.B(s, l));
     }
+  // The bracket's pairs have moved into another class ([C6]-[C8] fields): their duals start
+  // afresh.
+  m_.renew(br.cur);
   mate_ = solve();
 }
 
@@ -489,7 +492,7 @@ void Engine<L>::choose_moved_down(Bracket& br) {
 // addend step.
 template <int L>
 void Engine<L>::pair_first_possible(int v, std::uint64_t addend, bool step_all) {
-  assert(!worst_first_.empty() && !matched_[v]);
+  assert(!worst_first_.empty() && !finalized_[v]);
   if (pair_first_directly(v, worst_first_)) {
     mate_ = solve();
   } else {
