@@ -4,8 +4,12 @@
 #include <algorithm>
 
 #include "arbiter/adjudication/retrograde.h"
+#include "legality_text.h"
 
 namespace arbiter::adjudication {
+
+using detail::colour;
+using detail::squares;
 
 const char* legality_status_name(LegalityStatus s) {
   switch (s) {
@@ -18,8 +22,6 @@ const char* legality_status_name(LegalityStatus s) {
 }
 
 namespace {
-
-const char* colour(Color c) { return c == WHITE ? "white" : "black"; }
 
 struct Board {
   Bitboard by[COLOR_NB][PIECE_TYPE_NB]{};
@@ -42,15 +44,6 @@ struct Board {
            (rook_attacks(s, o) & (by[by_c][ROOK] | by[by_c][QUEEN]));
   }
 };
-
-std::string squares(Bitboard b) {
-  std::string out;
-  for (; b;) {
-    if (!out.empty()) out += ", ";
-    out += square_name(pop_lsb(b));
-  }
-  return out;
-}
 
 }  // namespace
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <optional>
+#include <queue>
 #include <unordered_map>
 
 namespace arbiter::adjudication {
@@ -209,6 +211,77 @@ class Searcher {
   std::unordered_map<std::uint64_t, int> seen_;  // positions expanded this iteration, at ply
 };
 
+// The search guided by the target, for positions beyond the shortest-proof search: best-first
+// on g + kWeight * h (weighted A*; h is plies_needed, so a proof found is at most kWeight times
+// longer than the shortest, and usually much shorter than that bound). Every position is
+// expanded once; the node budget counts positions evaluated, as in Searcher.
+class GuidedSearch {
+ public:
+  static constexpr int kWeight = 3;
+  GuidedSearch(const Goal& g, std::uint64_t budget) : goal_(g), budget_(budget) {}
+
+  // The moves from `start` to the target, or nullopt (budget spent, or nothing left to expand).
+  std::optional<std::vector<Move>> run(const Position& start, int h) {
+    nodes_.push_back({start, -1, Move::none(), 0});
+    open_.push({kWeight * h, h, 0});
+    seen_.emplace(key(start), 0);
+    while (!open_.empty()) {
+      const int at = open_.top().index;
+      open_.pop();
+      const Node n = nodes_[at];  // copied: nodes_ grows below
+      for (Move m : n.pos.legal_moves()) {
+        if (++used_ > budget_) return std::nullopt;
+        Position q = n.pos;
+        q.play(m);
+        const int ch = plies_needed(q, goal_);
+        if (ch == kNone) continue;
+        if (ch == 0 && matches(q, goal_.target)) return line(at, m);
+        auto [it, fresh] = seen_.try_emplace(key(q), n.g + 1);
+        if (!fresh) {
+          if (it->second <= n.g + 1) continue;
+          it->second = n.g + 1;
+        }
+        nodes_.push_back({q, at, m, n.g + 1});
+        open_.push({n.g + 1 + kWeight * ch, ch, int(nodes_.size() - 1)});
+      }
+    }
+    return std::nullopt;
+  }
+  std::uint64_t nodes() const { return std::min(used_, budget_); }
+
+ private:
+  struct Node {
+    Position pos;
+    int parent;
+    Move move;  // the move from the parent
+    int g;
+  };
+  struct Entry {
+    int f, h, index;
+    // Lowest f first, then lowest h, then the newest (deeper lines first among equals).
+    bool operator<(const Entry& o) const {
+      if (f != o.f) return f > o.f;
+      if (h != o.h) return h > o.h;
+      return index < o.index;
+    }
+  };
+  static std::uint64_t key(const Position& p) {
+    return p.key() ^ (p.ep_square() == SQ_NONE ? 0 : 0x9E3779B97F4A7C15ULL * (p.ep_square() + 1));
+  }
+  std::vector<Move> line(int at, Move last) const {
+    std::vector<Move> out{last};
+    for (int i = at; nodes_[i].parent >= 0; i = nodes_[i].parent) out.push_back(nodes_[i].move);
+    std::reverse(out.begin(), out.end());
+    return out;
+  }
+
+  const Goal& goal_;
+  std::uint64_t budget_, used_ = 0;
+  std::vector<Node> nodes_;
+  std::priority_queue<Entry> open_;
+  std::unordered_map<std::uint64_t, int> seen_;
+};
+
 }  // namespace
 
 ProofSearch find_proof_game(const Position& start, const Setup& target, const ProofLimits& limits) {
@@ -221,7 +294,10 @@ ProofSearch find_proof_game(const Position& start, const Setup& target, const Pr
     return out;
   }
   out.lower_bound = h;
+  // First the shortest proof game of up to max_plies plies (IDA*), then any proof game guided by
+  // the target with the nodes left (all of them when the bound alone rules the first out).
   Searcher s(goal, limits);
+  bool out_of_nodes = false;
   for (int bound = h; bound <= limits.max_plies; bound += 2) {
     const auto o = s.iterate(start, h, bound);
     out.nodes = s.nodes();
@@ -231,10 +307,23 @@ ProofSearch find_proof_game(const Position& start, const Setup& target, const Pr
       out.plies_searched = bound;
       return out;
     }
-    if (o == Searcher::Outcome::OutOfNodes) return out;
+    if (o == Searcher::Outcome::OutOfNodes) {
+      out_of_nodes = true;
+      break;
+    }
     out.plies_searched = bound;
   }
-  out.exhausted = true;
+  out.exhausted = !out_of_nodes;
+  // (A position whose bound exceeds twice max_plies is not searched: deep middle games cost one
+  // evaluation, as before, instead of the whole budget.)
+  if (!limits.guided || h > 2 * limits.max_plies || out.nodes >= limits.max_nodes) return out;
+  GuidedSearch guided(goal, limits.max_nodes - std::min(out.nodes, limits.max_nodes));
+  if (auto line = guided.run(start, h)) {
+    out.found = out.guided = true;
+    out.moves = std::move(*line);
+  }
+  out.guided_nodes = guided.nodes();
+  out.nodes += guided.nodes();
   return out;
 }
 

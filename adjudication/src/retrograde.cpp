@@ -7,32 +7,14 @@
 #include <cstdlib>
 #include <string>
 
+#include "legality_text.h"
+
 namespace arbiter::adjudication {
 
+using detail::colour;
+using detail::squares;
+
 namespace {
-
-const char* colour(Color c) { return c == WHITE ? "white" : "black"; }
-
-const char* piece_word(PieceType pt) {
-  switch (pt) {
-    case PAWN: return "pawn";
-    case KNIGHT: return "knight";
-    case BISHOP: return "bishop";
-    case ROOK: return "rook";
-    case QUEEN: return "queen";
-    case KING: return "king";
-    default: return "piece";
-  }
-}
-
-std::string squares(Bitboard b) {
-  std::string out;
-  for (; b;) {
-    if (!out.empty()) out += ", ";
-    out += square_name(pop_lsb(b));
-  }
-  return out;
-}
 
 Bitboard attackers(const Setup& s, Square sq, Color by) {
   const Bitboard occ = s.occupied();
@@ -309,7 +291,7 @@ std::vector<LegalityIssue> locked_in_pieces(const Setup& pos, const Setup& start
     for (Bitboard b = lk.captured; b;) {
       const Square h = pop_lsb(b);
       const PieceType pt = type_of(start.board[h]);
-      gone += std::string(gone.empty() ? "" : "; ") + "the " + piece_word(pt) + " from " +
+      gone += std::string(gone.empty() ? "" : "; ") + "the " + piece_name(pt) + " from " +
               square_name(h) + " can never have left it (its way out, " +
               squares(first_steps(pt, h)) +
               ", is held by men that never moved: " + squares(first_steps(pt, h) & lk.fixed) +

@@ -291,18 +291,6 @@ std::string suffix(const Position& pos, Move m) {
   return c ? std::string(1, c) : std::string();
 }
 
-const char* piece_name(PieceType pt) {
-  switch (pt) {
-    case PAWN: return "pawn";
-    case KNIGHT: return "knight";
-    case BISHOP: return "bishop";
-    case ROOK: return "rook";
-    case QUEEN: return "queen";
-    case KING: return "king";
-    default: return "piece";
-  }
-}
-
 PieceType piece_from_letter(char c) {
   switch (c) {
     case 'N': return KNIGHT;

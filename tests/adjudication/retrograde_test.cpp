@@ -174,6 +174,25 @@ TEST(ProofGame, BoundedAndHonest) {
   EXPECT_FALSE(t.search.exhausted);
 }
 
+// Beyond the 20 plies of the shortest-proof search (the bound alone needs 24: every pawn, knight
+// and bishop of both sides has moved), the search guided by the target finds a proof game; it
+// replays to the position. Without the guided search (as before it existed) the position is
+// only "not contradicted".
+TEST(ProofGame, GuidedSearchBeyondThePlyLimit) {
+  const std::string fen = "r2qk2r/8/2nbbn2/pppppppp/PPPPPPPP/2NBBN2/8/R2QK2R w KQkq - 0 13";
+  const auto r = judge(fen);
+  ASSERT_EQ(r.status, adj::LegalityStatus::Legal) << r.search.nodes;
+  EXPECT_TRUE(r.search.guided);
+  EXPECT_GE(r.search.lower_bound, 24);
+  EXPECT_GT(r.proof.size(), 20u);
+  EXPECT_TRUE(adj::reaches(arbiter::Position::standard(), r.proof, setup(fen)));
+  adj::LegalityOptions shortest_only;
+  shortest_only.proof.guided = false;
+  const auto s = judge(fen, shortest_only);
+  EXPECT_EQ(s.status, adj::LegalityStatus::NotContradicted);
+  EXPECT_TRUE(s.search.exhausted);
+}
+
 TEST(Cli, StatusVerdicts) {
   using arbiter::test::run_arbiter;
   auto bad = run_arbiter("status 'rnbqkbnr/pppppppp/7B/8/8/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1'");

@@ -199,7 +199,7 @@ TEST(EventSettings, RoundTrip) {
   s.withdrawn[12] = 4;
   s.withdrawn[7] = 6;
   s.withdrawn_for_good[7] = true;
-  s.playoff_game = PlayoffGame{3, 1, "1/2-1/2", 400, "lot: 3 white"};
+  s.playoff_games = {PlayoffGame{3, 1, "1/2-1/2", 400, "lot: 3 white"}};
   EventText t{s, "012 Test\n001    1 m    A, B\n"};
   std::string text = join_event_text(t);
   EventText back = split_event_text(text, "e.trf");

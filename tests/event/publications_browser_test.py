@@ -163,6 +163,22 @@ def publications(arbiter, tmp, swiss, rr, prizes):
     return out
 
 
+def derivation_check(table_text):
+    """The card's tie-break derivation as rendered: the BH/C1 terms not cut (cut ones are in
+    parentheses) add up to the total row, and exactly one term is cut (Cut-1)."""
+    rows = [line.split("\t") for line in table_text.splitlines()]
+    terms = [r for r in rows if len(r) > 6 and r[0].strip() == "BH/C1" and r[1].strip()]
+    totals = [r for r in rows if len(r) > 6 and r[0].strip() == "BH/C1" and not r[1].strip()]
+    check(len(terms) == 3 and len(totals) == 1, f"player card: BH/C1 derivation rows {rows[:6]}")
+    if len(totals) != 1:
+        return
+    cut = [t for t in terms if t[6].strip().startswith("(")]
+    kept = sum(float(t[6]) for t in terms if not t[6].strip().startswith("("))
+    check(len(cut) == 1, f"player card: {len(cut)} BH/C1 terms cut, expected 1")
+    check(abs(kept - float(totals[0][6])) < 1e-9,
+          f"player card: BH/C1 terms add to {kept}, total says {totals[0][6]}")
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
@@ -199,6 +215,9 @@ def main():
                 check(d.execute_script("return document.scripts.length") == 0, f"{name}: scripts ran")
                 errors = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"]
                 check(not errors, f"{name} at {width} px: console errors {errors[:2]}")
+                if name == "player-card":
+                    derivation_check(d.execute_script(
+                        "return [...document.querySelectorAll('table')].pop().innerText"))
                 d.save_screenshot(os.path.join(artefacts, f"event-{name}-{width}.png"))
                 if width == 1200:
                     pdf = d.execute_cdp_cmd("Page.printToPDF", {"printBackground": False})

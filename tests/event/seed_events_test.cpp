@@ -453,8 +453,8 @@ TEST(SeedEvents, DoubleRoundRobinTieForFirstGoesToArmageddon) {
   std::string drawn = ok("event playoff '" + f + "'");
   EXPECT_NE(drawn.find("lot"), std::string::npos) << drawn;
   e = load(f);
-  ASSERT_TRUE(e.settings.playoff_game.has_value());
-  const auto g = *e.settings.playoff_game;
+  ASSERT_EQ(e.settings.playoff_games.size(), 1u);
+  const auto g = e.settings.playoff_games.front();
   EXPECT_TRUE((g.white == pa && g.black == pb) || (g.white == pb && g.black == pa));
   ok("event playoff '" + f + "' --result 1/2-1/2");
   auto cols = read_tsv(ok("event standings '" + f + "' --format tsv"));

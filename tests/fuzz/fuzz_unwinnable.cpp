@@ -81,7 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       Square sq = Square(data[i] & 63);
       if (s.board[sq] == NO_PIECE) s.board[sq] = extra[data[i + 1] % 10];
     }
-    if (!adj::check_legality(s).legal()) return 0;
+    if (!adj::check_legality(s).possible()) return 0;
     auto p = Position::from_setup(s);
     if (!p.ok()) return 0;
     pos = *p;

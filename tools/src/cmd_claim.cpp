@@ -52,7 +52,7 @@ int run(const std::vector<std::string>& args) {
   // The one FEN strictness of every command: clocks, when given, are numbers in range.
   const std::optional<arbiter::Setup> setup = arbiter::cli::setup_from_fen(fen);
   const auto legality = adj::check_legality(*setup, c960);
-  if (!legality.legal()) {
+  if (!legality.possible()) {
     std::cout << "position: " << adj::legality_status_name(legality.status) << '\n';
     for (const auto& i : legality.issues) std::cout << "  - " << i.message << '\n';
     std::cout << "no ruling on an illegal position";

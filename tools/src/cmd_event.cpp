@@ -12,6 +12,7 @@
 
 #include "arbiter/pairing/registration_csv.h"
 #include "arbiter/pairing/result_change.h"
+#include "arbiter/pairing/standings.h"
 #include "arbiter/pairing/tiebreak_spec.h"
 #include "cli_options.h"
 #include "command.h"
@@ -111,8 +112,9 @@ const Sub kSubs[] = {
      "Standings with the event's tiebreaks (and the Armageddon when played); --filter: a "
      "sub-ranking.",
      cmd_standings},
-    {"playoff", "FILE [--result R]",
-     "Draws the Armageddon between the first two, or records its result.", cmd_playoff},
+    {"playoff", "FILE [--result R [--game N]]",
+     "Draws the play-off (Armageddon, match or group) by lot, or records a game's result.",
+     cmd_playoff},
     {"export", "FILE --trf OUT.trf",
      "Writes the TRF-2026 report for rating (points, ranks, tiebreaks).", cmd_export},
     {"report", "FILE --html OUT.html",
@@ -160,7 +162,10 @@ int cmd_new(const std::vector<std::string>& args) {
       "acceleration", po::value(&acceleration), "dutch: none or baku (C.04.5.1)")(
       "variant", po::value(&variant), "standard or chess960")(
       "playoff", po::value(&playoff),
-      "none or armageddon:WHITE/BLACK seconds, e.g. armageddon:300/240")(
+      "none, armageddon:WHITE/BLACK seconds (armageddon:300/240), match:N (N games between the "
+      "first two) or group[:2] (a round robin among all tied on top)")(
+      "playoff-scope", po::value<std::string>(),
+      "the play-off decides first place of this sub-ranking (a --filter, e.g. \"players=3,7\")")(
       "seed", po::value<std::uint64_t>(),
       "seed of every lot of the event (default: random, printed)")(
       "name", po::value(&name), "tournament name (012)")("city", po::value(&city), "city (022)")(
@@ -264,9 +269,18 @@ int cmd_new(const std::vector<std::string>& args) {
   s.variant = *v;
   auto pl = parse_playoff(playoff);
   if (!pl)
-    throw po::error("--playoff: expected none or armageddon:WHITE/BLACK seconds, not '" + playoff +
-                    "'");
+    throw po::error(
+        "--playoff: expected none, armageddon:WHITE/BLACK seconds, match:N or group[:2], not '" +
+        playoff + "'");
   s.playoff = *pl;
+  if (vm.count("playoff-scope")) {
+    s.playoff.scope = vm["playoff-scope"].as<std::string>();
+    try {
+      parse_filter(s.playoff.scope);
+    } catch (const std::invalid_argument& x) {
+      throw po::error(std::string("--playoff-scope: ") + x.what());
+    }
+  }
   s.seed = vm.count("seed")
                ? vm["seed"].as<std::uint64_t>()
                : (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();

@@ -49,11 +49,16 @@ std::string search_summary(const adj::LegalityReport& r, const adj::LegalityOpti
   if (o.proof.max_nodes == 0) return "no proof-game search (--proof-nodes 0)";
   if (s.lower_bound < 0) return "no proof game from " + start_name(o) + " can reach it";
   std::string bound = " (at least " + std::to_string(s.lower_bound) + " plies needed)";
+  const std::string guided = s.guided_nodes
+                                 ? "; the search guided by the target found none in " +
+                                       std::to_string(s.guided_nodes) + " positions (--proof-nodes)"
+                                 : "";
   if (s.exhausted)
     return "no proof game of up to " + std::to_string(o.proof.max_plies) + " plies from " +
-           start_name(o) + bound;
-  return "proof-game search stopped after " + std::to_string(s.nodes) + " positions (games up to " +
-         std::to_string(s.plies_searched) + " plies ruled out" + ")" + bound;
+           start_name(o) + bound + guided;
+  return "proof-game search stopped after " + std::to_string(s.nodes - s.guided_nodes) +
+         " positions (games up to " + std::to_string(s.plies_searched) + " plies ruled out" + ")" +
+         bound + guided;
 }
 
 void add_proof(nlohmann::json& j, const adj::LegalityReport& r, const adj::LegalityOptions& o) {
@@ -62,6 +67,7 @@ void add_proof(nlohmann::json& j, const adj::LegalityReport& r, const adj::Legal
     const auto from = arbiter::Position::from_setup(*start, o.chess960).value();
     j["proof"] = {{"start", arbiter::to_fen(*start)},
                   {"plies", r.proof.size()},
+                  {"shortest", !r.search.guided},
                   {"moves", adj::witness_san_list(from, r.proof)},
                   {"game", adj::witness_san(from, r.proof)}};
   }
@@ -83,7 +89,10 @@ void print_verdict(const adj::LegalityReport& r, const adj::LegalityOptions& o) 
   if (r.status == adj::LegalityStatus::Legal) {
     const auto start = adj::start_of(o);
     const auto from = arbiter::Position::from_setup(*start, o.chess960).value();
-    std::cout << "proof game (" << r.proof.size() << " plies from " << start_name(o) << "): "
+    std::cout << "proof game (" << r.proof.size() << " plies from " << start_name(o)
+              << (r.search.guided ? ", found by the search guided by the target, not the shortest"
+                                  : "")
+              << "): "
               << (r.proof.empty() ? "(the start position itself)" : adj::witness_san(from, r.proof))
               << '\n';
   }

@@ -12,7 +12,9 @@
 #include "arbiter/engine/pgn.h"
 #include "arbiter/engine/setup.h"
 #include "arbiter/pairing/crosstable_export.h"
+#include "arbiter/pairing/event_playoff.h"
 #include "arbiter/pairing/event_publications.h"
+#include "arbiter/pairing/event_standings.h"
 #include "arbiter/pairing/file_io.h"
 #include "arbiter/pairing/playoff.h"
 #include "arbiter/pairing/standings_trf.h"
@@ -40,58 +42,9 @@ bool parse(const std::vector<std::string>& args, po::options_description& o,
   return true;
 }
 
-TiebreakRules rules_of(const EventSettings& s) {
-  return s.rules == 2022   ? TiebreakRules::Fide2022
-         : s.rules == 2024 ? TiebreakRules::Fide2024
-                           : TiebreakRules::Fide2026;
-}
+using Computed = EventStandings;
 
-std::optional<ArmageddonGame> played_playoff(const Event& e) {
-  const auto& g = e.settings.playoff_game;
-  if (!g || g->result.empty()) return std::nullopt;
-  ArmageddonGame a;
-  a.white = g->white;
-  a.black = g->black;
-  a.result = g->result == "1-0"   ? GameResult::WhiteWins
-             : g->result == "0-1" ? GameResult::BlackWins
-                                  : GameResult::Draw;
-  a.clock.white_seconds = e.settings.playoff.white_seconds;
-  a.clock.black_seconds = e.settings.playoff.black_seconds;
-  if (g->position >= 0) a.chess960_position = g->position;
-  return a;
-}
-
-struct Computed {
-  Tournament t;
-  Crosstable ct;
-  Standings s;
-};
-
-Computed compute(const Event& e) {
-  Computed c{export_tournament(e), {}, {}};
-  c.ct = crosstable_from(c.t);
-  c.ct.name = c.t.name;
-  std::vector<TiebreakSpec> specs;
-  try {
-    specs = parse_tiebreaks(e.settings.tiebreaks);
-  } catch (const std::invalid_argument& x) {
-    throw EventInputError("tiebreak list '" + e.settings.tiebreaks + "': " + x.what());
-  }
-  // The regulations' rating for unrated opponents (C.07 art. 10, /Unnnn) where the list gives
-  // none: ARO and the performance ratings no longer print "-" for an unrated player's opponents.
-  if (e.settings.unrated_rating)
-    for (auto& sp : specs)
-      if (!sp.unrated_rating && (sp.kind == TiebreakKind::ARO || sp.kind == TiebreakKind::TPR ||
-                                 sp.kind == TiebreakKind::PTP || sp.kind == TiebreakKind::APRO ||
-                                 sp.kind == TiebreakKind::APPO))
-        sp.unrated_rating = e.settings.unrated_rating;
-  StandingsOptions o;
-  o.tiebreak.rules = rules_of(e.settings);
-  o.tiebreak.round_robin = e.settings.system != EventSystem::Dutch;
-  c.s = compute_standings(c.ct, specs, o);
-  if (auto g = played_playoff(e); g && playoff_due(c.s)) c.s = apply_armageddon(c.s, *g);
-  return c;
-}
+Computed compute(const Event& e) { return event_standings(e); }
 
 bool finished(const Event& e) {
   return paired_rounds(e) == e.settings.rounds && missing_results(e, e.settings.rounds).empty();
@@ -161,21 +114,7 @@ std::string slurp_file(const std::string& path) {
 
 // The standings, or with `filter` a sub-ranking over a group (events.md B: the best-placed
 // resident of Aragon), in the overall order with places renumbered.
-Computed ranked(const Event& e, const std::string& filter) {
-  Computed c = compute(e);
-  if (!filter.empty()) {
-    // A sub-ranking over a filtered group (events.md B: the best-placed resident of Aragon),
-    // in the overall order with places renumbered.
-    PlayerFilter f;
-    try {
-      f = parse_filter(filter);
-    } catch (const std::invalid_argument& x) {
-      throw EventInputError(x.what());
-    }
-    c.s = sub_ranking(c.s, [&](int sno) { return f.accepts(c.ct.player(sno)); });
-  }
-  return c;
-}
+Computed ranked(const Event& e, const std::string& filter) { return event_standings(e, filter); }
 }  // namespace
 
 // C.07's names of the tie-breaks (the standings' key), with the modifiers as written.
@@ -340,7 +279,8 @@ int cmd_card(const std::vector<std::string>& args) {
   if (!parse(args, o, pos, vm, "card FILE PLAYER [--format F] [-o OUT]")) return kExitOk;
   const auto f = parse_publication_format(format);
   Event e = load(file);
-  publish(render(player_card(e, find_player(e, player)), f), out);
+  const Tpn p = find_player(e, player);
+  publish(render(std::vector<Table>{player_card(e, p), tiebreak_derivation(e, p)}, f), out);
   return kExitOk;
 }
 
@@ -360,64 +300,83 @@ int cmd_show_round(const Event& e, int round, const std::string& format, const s
   return kExitOk;
 }
 
+namespace {
+std::string game_line(const Event& e, size_t i, const PlayoffGame& g) {
+  return "game " + std::to_string(i + 1) + ": White " + player_label(e, g.white) + " - Black " +
+         player_label(e, g.black) + (g.result.empty() ? std::string() : " " + g.result);
+}
+
+// Draws the play-off's games (colours, Berger numbers and 960 positions by lot from the seed).
+std::string draw_playoff(Event& e) {
+  const auto& pr = e.settings.playoff;
+  if (!e.settings.playoff_games.empty())
+    throw EventError("the play-off is drawn already; enter its results (--result R)");
+  Computed c = event_standings(e, pr.scope);
+  const auto players = playoff_players(pr, c.s);
+  if (players.empty())
+    throw EventError(pr.scope.empty() ? "no play-off: the first two are not tied on points"
+                                      : "no play-off: the first two among " + pr.scope +
+                                            " are not tied on points");
+  const bool arm = pr.format == PlayoffFormat::Armageddon;
+  PlayoffLot lot;
+  lot.line = lot_line(e, arm ? "armageddon colours" : "playoff lot", lot.hex);
+  auto games = draw_playoff_games(pr, players, lot);
+  std::ostringstream os;
+  os << playoff_name(pr) << " between";
+  for (int p : players) os << ' ' << player_label(e, p) << (p == players.back() ? "" : ",");
+  os << " (tied on " << format_points(c.s.rows[0].points) << " points)\n";
+  if (arm)
+    os << "White " << pr.white_seconds / 60.0 << " min - Black " << pr.black_seconds / 60.0
+       << " min; White must win, a draw gives the title to Black\n";
+  os << games.front().audit << '\n';
+  for (size_t i = 0; i < games.size(); ++i) {
+    auto& g = games[i];
+    if (e.settings.variant == EventVariant::Chess960) {
+      // Events.md A: in the 960 event the play-off position is drawn afresh.
+      auto d = chess960::draw_seeded(
+          std::to_string(e.settings.seed) +
+          (arm ? std::string(":armageddon") : ":playoff game " + std::to_string(i + 1)));
+      g.position = d.white;
+      g.audit += std::string(g.audit.empty() ? "" : "; ") + "960 position " +
+                 chess960::back_rank_string(d.white) + "; " + d.audit_line();
+      os << "Chess960 start position " << d.white << ": " << chess960::back_rank_string(d.white)
+         << "; " << d.audit_line() << '\n';
+    }
+    os << game_line(e, i, g) << '\n';
+  }
+  e.settings.playoff_games = std::move(games);
+  return os.str();
+}
+}  // namespace
+
 int cmd_playoff(const std::vector<std::string>& args) {
   po::options_description o("options");
   std::string file, result;
+  int game = 0;
   o.add_options()("file", po::value(&file)->required(), "event file")(
-      "result", po::value(&result), "result of the Armageddon game: 1-0, 0-1 or 1/2-1/2");
+      "result", po::value(&result), "result of a play-off game: 1-0, 0-1 or 1/2-1/2")(
+      "game", po::value(&game), "the play-off game the result is for (default: the next one)");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (!parse(args, o, pos, vm, "playoff FILE [--result R]")) return kExitOk;
+  if (!parse(args, o, pos, vm, "playoff FILE [--result R [--game N]]")) return kExitOk;
+  if (game < 0)
+    throw EventInputError("--game: expected a game number, not " + std::to_string(game));
   std::string out;
   modify(file, [&](Event& e) -> std::string {
-    if (!e.settings.playoff.armageddon) throw EventError("the event has no play-off");
+    if (e.settings.playoff.format == PlayoffFormat::None)
+      throw EventError("the event has no play-off");
     if (!finished(e)) throw EventError("the play-off comes after the last round's results");
-    const auto& pr = e.settings.playoff;
-    std::ostringstream os;
     if (result.empty()) {
-      if (e.settings.playoff_game)
-        throw EventError("the Armageddon is drawn already; enter its result");
-      Computed c = compute(e);
-      if (!playoff_due(c.s)) throw EventError("no play-off: the first two are not tied on points");
-      int a = c.s.rows[0].start_no, b = c.s.rows[1].start_no;
-      // Events.md A: colours by lot; in the 960 event the position is drawn afresh.
-      std::string hex;
-      std::string lot = lot_line(e, "armageddon colours", hex);
-      bool swap = std::stoi(hex.substr(0, 2), nullptr, 16) & 1;
-      PlayoffGame g{swap ? b : a, swap ? a : b, "", -1, ""};
-      g.audit = "colours by lot: " + lot + " -> " + (swap ? "second" : "first") + " player White";
-      os << "Armageddon between " << player_label(e, a) << " and " << player_label(e, b)
-         << " (tied on " << format_points(c.s.rows[0].points) << " points)\n"
-         << "White " << player_label(e, g.white) << " (" << pr.white_seconds / 60.0 << " min)"
-         << " - Black " << player_label(e, g.black) << " (" << pr.black_seconds / 60.0
-         << " min); White must win, a draw gives the title to Black\n"
-         << g.audit << '\n';
-      if (e.settings.variant == EventVariant::Chess960) {
-        auto d = chess960::draw_seeded(std::to_string(e.settings.seed) + ":armageddon");
-        g.position = d.white;
-        g.audit += "; 960 position " + chess960::back_rank_string(d.white) + "; " + d.audit_line();
-        os << "Chess960 start position " << d.white << ": " << chess960::back_rank_string(d.white)
-           << "; " << d.audit_line() << '\n';
-      }
-      e.settings.playoff_game = g;
-      out = os.str();
-      return "draw the Armageddon";
+      out = draw_playoff(e);
+      return "draw the play-off";
     }
-    if (!e.settings.playoff_game)
-      throw EventError("draw the Armageddon first (arbiter event playoff FILE)");
-    std::string r =
-        result == "1/2" || result == "=" || result == "\xC2\xBD-\xC2\xBD" ? "1/2-1/2" : result;
-    if (r != "1-0" && r != "0-1" && r != "1/2-1/2")
-      throw EventInputError("malformed result '" + result + "' (expected 1-0, 0-1 or 1/2-1/2)");
-    e.settings.playoff_game->result = r;
-    auto g = *e.settings.playoff_game;
-    int winner = r == "1-0" ? g.white : g.black;  // draw odds for Black (tiebreaks.md 7)
-    os << "Armageddon " << player_label(e, g.white) << " - " << player_label(e, g.black) << " " << r
-       << ": first place to " << player_label(e, winner)
-       << (r == "1/2-1/2" ? " (draw: Black wins)" : "") << '\n';
-    out = os.str();
-    return "Armageddon result " + r;
+    const int n = set_playoff_result(e, game, result);
+    const auto& g = e.settings.playoff_games[size_t(n - 1)];
+    out = game_line(e, size_t(n - 1), g) + '\n';
+    if (auto note = event_standings(e, e.settings.playoff.scope).s.note; !note.empty())
+      out += note + '\n';
+    return "play-off game " + std::to_string(n) + " result " + g.result;
   });
   std::cout << out;
   return kExitOk;

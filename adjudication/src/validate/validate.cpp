@@ -14,6 +14,7 @@
 #include "arbiter/engine/setup.h"
 #include "arbiter/engine/uci.h"
 #include "internal.h"
+#include "unpromoted_pawn.h"
 #include "unwinnable/material.h"
 #include "unwinnable/search.h"
 
@@ -167,6 +168,8 @@ class Validator {
       if (a5_) note_wrong_setup();
       replay();
       judge_end();
+      if (unpromoted_ && opt_.final_fen)
+        r_.final_fen = detail::fen_with_pawn(*unpromoted_, main_.pos);  // Laws A.5.4
     }
     if (opt_.tags || !r_.issues.empty()) {
       r_.tags.reserve(g_.tags.size());
@@ -230,6 +233,11 @@ class Validator {
   int both_in_check_ply_ = -1;
   bool wrong_king_[COLOR_NB] = {};
   Bitboard wrong_rooks_ = 0;
+  // A.5.4: a pawn left on its last rank by a move that stood (main line only), the ply of that
+  // move, and whether the next move left it there (the game was drawn).
+  std::optional<detail::UnpromotedPawn> unpromoted_;
+  int unpromoted_ply_ = -1;
+  bool unpromoted_drawn_ = false;
 
   // Clock comments ([%clk]) on the main line.
   double last_clock_[2] = {-1, -1};
@@ -534,6 +542,9 @@ class Validator {
       }
     }
     r_.plies = main_.ply;
+    // A stand-in still holds the pawn's square: the final position is not one the engine can
+    // judge (the result is checked against the A.5.4 draw, if any, in judge_end).
+    if (unpromoted_) main_.broken = true;
   }
 
   // The main line's moves while nothing else can happen to them: no variation open, the line
@@ -613,6 +624,7 @@ class Validator {
     if (L.broken) return;
     const std::string_view text = g_.token_text(t);
     if (ended_ply_ >= 0 && main_line()) report_after_end(L.ply + 1, t);
+    if (unpromoted_ && main_line()) return reply_to_unpromoted(L, t, text);
     if (illegal_stood_ && takes_exposed_king(L, t, text)) return;
 
     Move m = parse_san_common(L.pos, text);
@@ -691,10 +703,74 @@ class Validator {
                      "; nobody claimed it before the next move, so it stands (Laws A.5.2, " +
                      regime_name(regime_) + ") and the game goes on from there");
     } else {
-      bad_move(L, t, ply, lenient.error());
+      // (A pawn left on its last rank is played here and not returned: Laws A.5.4.)
+      if (!(a5_ && main_line() && unpromoted_pawn_move(L, t, text, ply)))
+        bad_move(L, t, ply, lenient.error());
       return false;
     }
     return true;
+  }
+
+  // Laws A.5.2 / A.5.4 (unpromoted_pawn.h): a pawn move to the last rank written without a
+  // promotion piece stands; the pawn stays there until captured. Plays it (a stand-in holds the
+  // pawn's square) and returns true, or false if the text is not such a move.
+  bool unpromoted_pawn_move(Line& L, const pgn::Token& t, std::string_view text, int ply) {
+    auto u = detail::read_unpromoted_pawn_move(L.pos, text);
+    if (!u) return false;
+    illegal_stood_ = true;
+    sink_.warn("illegal-move-stands", ply, t.where,
+               detail::move_prefix(L.pos) + " " + std::string(text) +
+                   ": a pawn move to the last rank without a promotion (Art. 3.7.5.1); nobody "
+                   "claimed it before the next move, so it stands (Laws A.5.2, " +
+                   regime_name(regime_) + ") with the pawn on " + square_name(u->square) +
+                   " (Laws A.5.4: if it is still there after the next move, the game is drawn)");
+    L.before = L.pos;
+    L.has_before = true;
+    L.pos = u->as_knight;
+    L.ply = ply;
+    keys_[ply] = L.pos.key();  // no earlier position recurs after a pawn move (9.2.2)
+    clock_side_ = ~L.pos.side_to_move();
+    unpromoted_ = std::move(*u);
+    unpromoted_ply_ = ply;
+    return true;
+  }
+
+  // The move after the pawn reached its last rank (Laws A.5.4): it captures the pawn, and the
+  // game goes on from an ordinary position, or the pawn is still on the board and the game is
+  // drawn; any later move was played after the end.
+  void reply_to_unpromoted(Line& L, const pgn::Token& t, std::string_view text) {
+    if (unpromoted_drawn_) {
+      L.broken = true;  // reported as played after the end (report_after_end)
+      return;
+    }
+    const int ply = L.ply + 1;
+    const detail::UnpromotedReply r = detail::read_reply(*unpromoted_, text);
+    if (!r.error.empty()) {
+      L.broken = true;
+      sink_.error("illegal-move", ply, t.where,
+                  detail::move_prefix(L.pos) + " " + std::string(text) + ": " + r.error +
+                      " (Laws A.5.4); the rest of this line cannot be checked");
+      return;
+    }
+    L.before = L.pos;
+    L.has_before = true;
+    L.pos = r.after;
+    L.ply = ply;
+    if (r.takes_pawn) {
+      unpromoted_.reset();
+      after_main_move(t);
+      restart_legal_play();
+      return;
+    }
+    keys_[ply] = L.pos.key();
+    clock_side_ = ~L.pos.side_to_move();
+    unpromoted_drawn_ = true;
+    const Piece pawn = make_piece(~L.pos.side_to_move(), PAWN);
+    end_at(ply, "moves-after-illegal-position",
+           "an illegal position (the " + std::string(color_of(pawn) == WHITE ? "white" : "black") +
+               " pawn on " + square_name(unpromoted_->square) + ", its last rank, since ply " +
+               std::to_string(unpromoted_ply_) +
+               ") still on the board after the next move (Laws A.5.4: drawn)");
   }
 
   void bad_move(Line& L, const pgn::Token& t, int ply, const SanError& e) {

@@ -687,10 +687,21 @@ std::string set_result(Event& e, int round, int board, std::string_view text) {
     w = Result::ForfeitLoss, b = Result::ForfeitWin, norm = "-+";
   else if (t == "--" || t == "0-0f" || t == "-/-")
     w = b = Result::ForfeitLoss, norm = "--";
+  // Scores the arbiter sets for a played game (Laws 11.3.2.2 / 12.9: a player who loses by
+  // penalty while the opponent cannot win by any series of legal moves gets 0 against the
+  // opponent's draw; both penalised, 0-0). TRF-2026 allows such scores: each player's cell
+  // carries the code of that player's own points (0 or =), the reader accepts the pair.
+  else if (t == "0-0")
+    w = b = Result::Loss, norm = "0-0";
+  else if (t == "0-1/2" || t == "0-\xC2\xBD" || t == "0-0.5")
+    w = Result::Loss, b = Result::Draw, norm = "0-1/2";
+  else if (t == "1/2-0" || t == "\xC2\xBD-0" || t == "0.5-0")
+    w = Result::Draw, b = Result::Loss, norm = "1/2-0";
   else if (t == "*")
     w = b = Result::None, norm = "*";
   else
-    bad_input("malformed result '" + t + "' (expected 1-0, 0-1, 1/2-1/2, +-, -+, -- or *)");
+    bad_input("malformed result '" + t +
+              "' (expected 1-0, 0-1, 1/2-1/2, +-, -+, --, the arbiter's 0-0, 0-1/2, 1/2-0, or *)");
   auto [white, black] = it->second[board - 1];
   Player& pw = e.tournament.player(white);
   Player& pb = e.tournament.player(black);
@@ -705,6 +716,9 @@ std::string board_result(const Event& e, int round, int board) {
   auto [white, black] = it->second[board - 1];
   Result w = e.tournament.player(white).round(round).result;
   Result b = e.tournament.player(black).round(round).result;
+  if (w == Result::Loss && b == Result::Loss) return "0-0";  // scores the arbiter set
+  if (w == Result::Loss && b == Result::Draw) return "0-1/2";
+  if (w == Result::Draw && b == Result::Loss) return "1/2-0";
   if (w == Result::Win || w == Result::UnratedWin) return "1-0";
   if (b == Result::Win || b == Result::UnratedWin) return "0-1";
   if (w == Result::Draw || w == Result::UnratedDraw) return "1/2-1/2";

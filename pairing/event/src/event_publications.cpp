@@ -104,7 +104,7 @@ Table pairing_list(const Event& e, int round) {
     auto [w, bl] = boards[b];
     const auto &pw = t.player(w), &pb = t.player(bl);
     std::string res = board_result(e, round, int(b) + 1);
-    if (res == "1/2-1/2") res = std::string(kHalf) + "-" + kHalf;
+    for (size_t at; (at = res.find("1/2")) != std::string::npos;) res.replace(at, 3, kHalf);
     out.rows.push_back({std::to_string(b + 1), std::to_string(w), pw.name, rating(pw),
                         pts(pw.score(t.scoring, round - 1)), res,
                         pts(pb.score(t.scoring, round - 1)), pb.name, rating(pb),
@@ -113,7 +113,8 @@ Table pairing_list(const Event& e, int round) {
   for (const auto& [what, p] : unpaired(e, round))
     out.notes.push_back(what + ": " + std::to_string(p) + " " + t.player(p).name);
   out.notes.push_back("Pts: points before the round. Results: 1-0, 0-1, " + std::string(kHalf) +
-                      "-" + kHalf + "; +- -+ -- forfeits (not played).");
+                      "-" + kHalf + "; +- -+ -- forfeits (not played); 0-0, 0-" + kHalf + ", " +
+                      kHalf + "-0 scores the arbiter set.");
   return out;
 }
 

@@ -97,24 +97,45 @@ std::optional<EventVariant> parse_variant(std::string_view s) {
 
 std::optional<PlayoffRules> parse_playoff(std::string_view s) {
   if (s == "none" || s.empty()) return PlayoffRules{};
-  constexpr std::string_view kA = "armageddon:";
-  if (s.substr(0, kA.size()) != kA) return std::nullopt;
-  s.remove_prefix(kA.size());
-  auto slash = s.find('/');
-  if (slash == std::string_view::npos) return std::nullopt;
-  PlayoffRules p;
-  p.armageddon = true;
-  auto num = [](std::string_view t, int& out) {
+  auto num = [](std::string_view t, int& out, int hi) {
     auto [q, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
-    return ec == std::errc() && q == t.data() + t.size() && out > 0 && out <= 36000;
+    return ec == std::errc() && q == t.data() + t.size() && out > 0 && out <= hi;
   };
-  if (!num(s.substr(0, slash), p.white_seconds) || !num(s.substr(slash + 1), p.black_seconds))
-    return std::nullopt;
-  return p;
+  PlayoffRules p;
+  constexpr std::string_view kA = "armageddon:", kM = "match:", kG = "group";
+  if (s.substr(0, kA.size()) == kA) {
+    s.remove_prefix(kA.size());
+    auto slash = s.find('/');
+    if (slash == std::string_view::npos) return std::nullopt;
+    p.format = PlayoffFormat::Armageddon;
+    if (!num(s.substr(0, slash), p.white_seconds, 36000) ||
+        !num(s.substr(slash + 1), p.black_seconds, 36000))
+      return std::nullopt;
+    return p;
+  }
+  if (s.substr(0, kM.size()) == kM) {
+    p.format = PlayoffFormat::Match;
+    if (!num(s.substr(kM.size()), p.games, 100)) return std::nullopt;
+    return p;
+  }
+  if (s == kG) return PlayoffRules{PlayoffFormat::Group, 300, 240, 1, {}};
+  if (s.substr(0, kG.size() + 1) == "group:") {
+    p.format = PlayoffFormat::Group;
+    if (!num(s.substr(kG.size() + 1), p.games, 2)) return std::nullopt;
+    return p;
+  }
+  return std::nullopt;
 }
 std::string to_string(const PlayoffRules& p) {
-  if (!p.armageddon) return "none";
-  return "armageddon:" + std::to_string(p.white_seconds) + "/" + std::to_string(p.black_seconds);
+  switch (p.format) {
+    case PlayoffFormat::None: return "none";
+    case PlayoffFormat::Armageddon:
+      return "armageddon:" + std::to_string(p.white_seconds) + "/" +
+             std::to_string(p.black_seconds);
+    case PlayoffFormat::Match: return "match:" + std::to_string(p.games);
+    case PlayoffFormat::Group: return p.games == 1 ? "group" : "group:" + std::to_string(p.games);
+  }
+  return "none";
 }
 
 bool is_regime_name(std::string_view s) {
@@ -175,6 +196,7 @@ std::vector<std::string> write_settings(const EventSettings& s) {
   add("VARIANT", to_string(s.variant));
   add("SEED", s.seed);
   add("PLAYOFF", to_string(s.playoff));
+  if (!s.playoff.scope.empty()) add("PLAYOFF-SCOPE", s.playoff.scope);
   for (const auto& r : s.starts) {
     if (r.audit.empty())
       add("START", r.round, r.position);
@@ -206,13 +228,15 @@ std::vector<std::string> write_settings(const EventSettings& s) {
     for (const auto& [w, b] : v) line << ' ' << w << '-' << b;
     add("BOARDS", line.str());
   }
-  if (s.playoff_game) {
-    const auto& g = *s.playoff_game;
+  // The Armageddon keeps the record of earlier arbiters (its files stay as they were).
+  const char* game_key =
+      s.playoff.format == PlayoffFormat::Armageddon ? "ARMAGEDDON" : "PLAYOFF-GAME";
+  for (const auto& g : s.playoff_games) {
     const std::string res = g.result.empty() ? std::string("*") : g.result;
     if (g.audit.empty())
-      add("ARMAGEDDON", g.white, g.black, res, g.position);
+      add(game_key, g.white, g.black, res, g.position);
     else
-      add("ARMAGEDDON", g.white, g.black, res, g.position, g.audit);
+      add(game_key, g.white, g.black, res, g.position, g.audit);
   }
   for (const auto& u : s.unknown) out.push_back(u);
   // TIEBREAKS with an empty list would end in a blank; TRF lines carry no trailing blanks.
@@ -323,9 +347,15 @@ void read_record(EventSettings& s, Cursor& c) {
     auto w = c.word("a play-off format");
     auto v = parse_playoff(w);
     if (!v)
-      c.fail("expected none or armageddon:WHITE/BLACK seconds, found '" + std::string(w) + "'",
+      c.fail("expected none, armageddon:WHITE/BLACK seconds, match:N or group[:2], found '" +
+                 std::string(w) + "'",
              c.pos - w.size());
+    const std::string scope = s.playoff.scope;
     s.playoff = *v;
+    s.playoff.scope = scope;
+  } else if (key == "PLAYOFF-SCOPE") {
+    s.playoff.scope = std::string(c.rest());
+    c.pos = c.text.size();
   } else if (key == "START") {
     RoundStart r;
     r.round = c.number<int>("a round", 1, kMaxRound);
@@ -383,7 +413,7 @@ void read_record(EventSettings& s, Cursor& c) {
       if (c.word("final") != "final") c.fail("expected 'final' or the end of the line", col);
       s.withdrawn_for_good[p] = true;
     }
-  } else if (key == "ARMAGEDDON") {
+  } else if (key == "ARMAGEDDON" || key == "PLAYOFF-GAME") {
     PlayoffGame g;
     g.white = c.number<int>("White's pairing number", 1, kMaxPlayer);
     g.black = c.number<int>("Black's pairing number", 1, kMaxPlayer);
@@ -395,7 +425,7 @@ void read_record(EventSettings& s, Cursor& c) {
     g.position = c.number<int>("a Chess960 position number or -1", -1, 959);
     g.audit = std::string(c.rest());
     c.pos = c.text.size();
-    s.playoff_game = std::move(g);
+    s.playoff_games.push_back(std::move(g));
   } else {
     s.unknown.emplace_back(c.text);  // a newer arbiter's setting: keep it verbatim
     c.pos = c.text.size();
@@ -468,10 +498,7 @@ void renumber(EventSettings& s, const std::map<int, int>& map) {
     for (auto& [w, b] : v) w = to(w), b = to(b);
   remap(s.withdrawn);
   remap(s.withdrawn_for_good);
-  if (s.playoff_game) {
-    s.playoff_game->white = to(s.playoff_game->white);
-    s.playoff_game->black = to(s.playoff_game->black);
-  }
+  for (auto& g : s.playoff_games) g.white = to(g.white), g.black = to(g.black);
 }
 
 }  // namespace arbiter::pairing

@@ -14,6 +14,17 @@ struct Contribution {
   double score = 0;  // the opponent's (or dummy's) score
   double value = 0;  // what it adds: score for BH/FB, score x points for SB
   bool vur = false;  // comes from a voluntary unplayed round (16.5)
+  int index = 0;     // position in the player's list (the derivation's term)
+  // For the derivation (TiebreakTerm): where the score comes from.
+  int round = 0, opponent = 0;
+  TermSource source = TermSource::Opponent;
+  double points = 0;  // the player's points in the round
+};
+
+// The terms cut by art. 14 / 16.5 (indices into the list) and the sum of the others.
+struct CutResult {
+  std::vector<int> cut;
+  double sum = 0;
 };
 
 // Art. 14 with the 16.5 exception: each low cut removes the least significant value, unless the
@@ -21,7 +32,9 @@ struct Contribution {
 // SB the least significant value is the lowest-scored opponent's product (lowest product among
 // equals), and of the two candidates the higher is cut. High cuts (Median) are not affected.
 // Stable orderings (ties keep their order) exactly as FIDE's reference code.
-double cut_and_sum(std::vector<Contribution> v, int low, int high, int rounds) {
+CutResult cut_and_sum(std::vector<Contribution> v, int low, int high, int rounds) {
+  CutResult res;
+  for (size_t i = 0; i < v.size(); ++i) v[i].index = int(i);
   low = std::min(low, rounds);
   high = std::min(high, rounds - low);
   while (low-- > 0 && !v.empty()) {
@@ -33,20 +46,23 @@ double cut_and_sum(std::vector<Contribution> v, int low, int high, int rounds) {
       if (a.vur != b.vur) return a.vur;
       return a.score != b.score ? a.score < b.score : a.value < b.value;
     });
-    if (!vurs[0].vur || all[0].value > vurs[0].value)
+    if (!vurs[0].vur || all[0].value > vurs[0].value) {
+      res.cut.push_back(all[0].index);
       v.assign(all.begin() + 1, all.end());
-    else
+    } else {
+      res.cut.push_back(vurs[0].index);
       v.assign(vurs.begin() + 1, vurs.end());
+    }
   }
   while (high-- > 0 && !v.empty()) {
     std::stable_sort(v.begin(), v.end(), [](const Contribution& a, const Contribution& b) {
       return a.score != b.score ? a.score > b.score : a.value > b.value;
     });
+    res.cut.push_back(v.front().index);
     v.erase(v.begin());
   }
-  double s = 0;
-  for (const Contribution& x : v) s += x.value;
-  return s;
+  for (const Contribution& x : v) res.sum += x.value;
+  return res;
 }
 
 // Pre-2023 rule: an opponent's unplayed rounds count as draws; an own unplayed round R is a game
@@ -66,7 +82,9 @@ std::vector<Contribution> virtual_opponent(const TbContext& c, int p, bool sb) {
       }
     } else {
       x.score = virtual_opponent_score(before, cell.points, r, c.R, c.W, c.D);
+      x.source = TermSource::VirtualOpponent;
     }
+    x.round = r, x.opponent = cell.opponent, x.points = cell.points;
     x.value = sb ? x.score * cell.points : x.score;
     out.push_back(x);
     before += cell.points;
@@ -114,16 +132,20 @@ std::vector<Contribution> contributions(const TbContext& c, const Adjusted& a, i
     const Cell& cell = c.cell(p, r);
     bool counts_as_game = pre || (fore && r == c.total) || cell.played();
     Contribution x;
+    x.round = r, x.opponent = cell.opponent, x.points = cell.points;
     if (counts_as_game && cell.opponent > 0) {
       x.score = a.opp[size_t(cell.opponent - 1)];
     } else if (!c.rr) {
       // 16.4: a dummy opponent with the player's own score...
       x.score = a.own[size_t(p)];
+      x.source = TermSource::Dummy;
       if (c.rules == TiebreakRules::Fide2026) {
         // ... 2026: but not more than the scheduled opponent's adjusted score (16.4.1) or
         // a draw's points times the rounds played so far (16.4.2).
-        x.score = cell.opponent > 0 ? std::min(x.score, a.opp[size_t(cell.opponent - 1)])
-                                    : std::min(x.score, c.D * c.R);
+        const double cap = cell.opponent > 0 ? a.opp[size_t(cell.opponent - 1)] : c.D * c.R;
+        if (cap < x.score)
+          x.score = cap, x.source = cell.opponent > 0 ? TermSource::DummyCappedByOpponent
+                                                      : TermSource::DummyCappedByRounds;
       }
       x.vur = cell.vur();
     } else {
@@ -146,9 +168,40 @@ std::vector<TiebreakValue> buchholz_family(const TbContext& c, const TiebreakSpe
   if (!virtual_rule) a = adjusted(c, fore);
   for (int p = 0; p < c.n; ++p) {
     auto v = virtual_rule ? virtual_opponent(c, p, sb) : contributions(c, a, p, s, sb, fore);
-    out[size_t(p)] = cut_and_sum(std::move(v), s.cut_low, s.cut_high, c.R);
+    out[size_t(p)] = cut_and_sum(std::move(v), s.cut_low, s.cut_high, c.R).sum;
   }
   return out;
+}
+
+TiebreakDerivation explain_buchholz_family(const TbContext& c, const TiebreakSpec& s, int p) {
+  bool sb = s.kind == TiebreakKind::SB;
+  bool fore = s.kind == TiebreakKind::FB || s.fore;
+  bool virtual_rule = c.rules == TiebreakRules::Fide2022 && !c.rr && !fore && !c.predetermined(s);
+  Adjusted a;
+  if (!virtual_rule) a = adjusted(c, fore);
+  auto v = virtual_rule ? virtual_opponent(c, p, sb) : contributions(c, a, p, s, sb, fore);
+  const CutResult cut = cut_and_sum(v, s.cut_low, s.cut_high, c.R);
+  TiebreakDerivation d;
+  d.spec = s;
+  d.value = cut.sum;
+  d.explained = true;
+  for (const Contribution& x : v) {
+    TiebreakTerm t;
+    t.round = x.round;
+    t.opponent = x.opponent;
+    t.source = x.source;
+    t.score = x.score;
+    t.points = x.points;
+    t.value = x.value;
+    t.vur = x.vur;
+    // The opponent's score as counted differs from the score they made: 16.3 (requested byes
+    // at the end count as draws), 8.3 (Fore Buchholz), or the old rule's draws for unplayed games.
+    t.adjusted = x.source == TermSource::Opponent && x.opponent > 0 &&
+                 x.score != c.score[size_t(x.opponent - 1)];
+    d.terms.push_back(t);
+  }
+  for (int i : cut.cut) d.terms[size_t(i)].cut = true;
+  return d;
 }
 
 std::vector<TiebreakValue> average_of_buchholz(const TbContext& c, const TiebreakSpec& s) {

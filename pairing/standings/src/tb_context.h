@@ -49,5 +49,7 @@ struct Adjusted {
   std::vector<double> own;  // the player's own score (dummy opponent's starting value)
 };
 Adjusted adjusted(const TbContext& c, bool fore);
+// One player's Buchholz-family value term by term (explain_tiebreak).
+TiebreakDerivation explain_buchholz_family(const TbContext& c, const TiebreakSpec& s, int p);
 
 }  // namespace arbiter::pairing::detail

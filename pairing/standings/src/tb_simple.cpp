@@ -41,9 +41,18 @@ std::vector<TiebreakValue> simple_tiebreak(const TbContext& c, const TiebreakSpe
           v += cell.played() || cell.outcome == Outcome::PairingBye || win_points;
           break;
         // 7.7: 1 for more than a draw's points, 1/2 for exactly a draw's points.
-        case TiebreakKind::STD:
-          v += cell.points > c.D ? 1.0 : cell.points == c.D ? 0.5 : 0.0;
+        case TiebreakKind::STD: {
+          // 7.7: more than the scheduled opponent scored in that round (1), the same (1/2);
+          // unpaired, compared with a draw's points. Compared with the opponent's own cell, so
+          // that scores the arbiter set (0-0, 0-1/2) count as the text says (tiebreaks.md 8.2:
+          // the reading that follows the text; a draw's points give the same in every other
+          // game).
+          const double other = cell.opponent > 0 && (cell.played() || cell.forfeit())
+                                   ? c.cell(cell.opponent - 1, r).points
+                                   : c.D;
+          v += cell.points > other ? 1.0 : cell.points == other ? 0.5 : 0.0;
           break;
+        }
         case TiebreakKind::KS:
           if (cell.opponent > 0 && c.score[size_t(cell.opponent - 1)] >= ks_limit - 1e-9)
             v += cell.points;

@@ -688,6 +688,10 @@ class Reader {
       }
     };
     if (a == Result::ForfeitLoss) return b == Result::ForfeitWin || b == Result::ForfeitLoss;
+    // Scores the arbiter sets in a played game (Laws 11.3.2.2, 12.9; TRF-2026 allows them):
+    // 0-0, 0-1/2 and 1/2-0, each cell giving that player's own points.
+    if ((a == Result::Loss || a == Result::Draw) && (b == Result::Loss || b == Result::Draw))
+      return true;
     return opp(a) == b;
   }
 };

@@ -144,7 +144,7 @@ json flag_ruling(const json& j) {
   json issues = json::array();
   for (const auto& i : legality.issues) issues.push_back(i.message);
   out["issues"] = issues;
-  if (!legality.legal()) {
+  if (!legality.possible()) {
     // Laws A.5.4: an illegal position still on the board after the next move draws the game.
     out["ruling"] = nullptr;
     out["explanation"] =

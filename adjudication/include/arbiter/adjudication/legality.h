@@ -41,7 +41,11 @@ struct LegalityReport {
   bool possible() const {
     return status == LegalityStatus::Legal || status == LegalityStatus::NotContradicted;
   }
-  bool legal() const { return possible(); }  // the name older callers use: "not shown illegal"
+  // The earlier name of possible(), kept for code built against it: it never meant "proved
+  // legal" (that is status == Legal).
+  [[deprecated("use possible(): 'legal' is the verdict with a proof game")]] bool legal() const {
+    return possible();
+  }
 };
 
 struct LegalityOptions {

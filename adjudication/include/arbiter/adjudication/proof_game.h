@@ -4,7 +4,8 @@
 // plies with an admissible bound (each man still to reach a square of the target needs as many
 // moves as its shortest route on an empty board; men to be removed need captures), bounded in
 // plies and nodes so `status` stays fast: most positions of real games are beyond the ply limit
-// by the bound alone and cost a single evaluation.
+// by the bound alone and cost a single evaluation. Beyond it, a best-first search guided by the
+// same bound (weighted A*) looks for any proof game within the rest of the node budget.
 #include <cstdint>
 #include <vector>
 
@@ -15,7 +16,10 @@ namespace arbiter::adjudication {
 
 struct ProofLimits {
   int max_plies = 20;                 // longest proof game looked for
-  std::uint64_t max_nodes = 300'000;  // positions evaluated, over all iterations
+  std::uint64_t max_nodes = 300'000;  // positions evaluated, over both searches
+  // After the shortest-proof search, with the nodes it left, a best-first search guided by the
+  // target for any proof game, however long (its proofs are not the shortest).
+  bool guided = true;
 };
 
 struct ProofSearch {
@@ -24,6 +28,8 @@ struct ProofSearch {
   // When not found: true iff every game of up to max_plies plies was ruled out (no proof game
   // that short exists); false when the node budget ran out first.
   bool exhausted = false;
+  bool guided = false;             // found by the guided search (not necessarily a shortest proof)
+  std::uint64_t guided_nodes = 0;  // positions the guided search evaluated (0: it did not run)
   int lower_bound = 0;     // plies needed at least, from the start (-1: the bound proves none)
   int plies_searched = 0;  // the deepest iteration completed
   std::uint64_t nodes = 0;

@@ -98,6 +98,18 @@ inline std::string square_name(Square s) {
   if (!is_ok(s)) return "-";
   return {file_char(file_of(s)), rank_char(rank_of(s))};
 }
+// "pawn", "knight", "bishop", "rook", "queen", "king" (for messages); "piece" otherwise.
+constexpr const char* piece_name(PieceType pt) {
+  switch (pt) {
+    case PAWN: return "pawn";
+    case KNIGHT: return "knight";
+    case BISHOP: return "bishop";
+    case ROOK: return "rook";
+    case QUEEN: return "queen";
+    case KING: return "king";
+    default: return "piece";
+  }
+}
 // "e4" -> SQ_E4; anything else -> SQ_NONE.
 constexpr Square parse_square(std::string_view t) {
   if (t.size() != 2 || t[0] < 'a' || t[0] > 'h' || t[1] < '1' || t[1] > '8') return SQ_NONE;

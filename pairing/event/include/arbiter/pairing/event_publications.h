@@ -26,6 +26,10 @@ Table prize_list(const Event& e, const std::vector<PrizeAward>& awards);
 // One player's games: round, colour, opponent, result, points after the round, float (the
 // opponent's score before the round compared with the player's: "down" when lower).
 Table player_card(const Event& e, Tpn p);
+// The derivation of the player's tie-breaks (why is my Buchholz 23.5?): for BH, FB and SB each
+// round's term (opponent's adjusted score, dummy or virtual opponent, what is cut) as the
+// standings library counts it; the value of every other tie-break of the event.
+Table tiebreak_derivation(const Event& e, Tpn p);
 
 // A result as a player sees it on the wall chart: "1", "½", "0", "+", "-", "H", "F", "U", "Z"
 // (blank: not known yet).

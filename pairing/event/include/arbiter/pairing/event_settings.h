@@ -84,17 +84,31 @@ struct ArbiterException {
   bool operator==(const ArbiterException&) const = default;
 };
 
-// Play-off between the first two when they tie on points (events.md A): one Armageddon game,
-// colours by lot, White must win, a draw gives the place to Black. Clocks are event-defined
-// (tiebreaks.md 7: never hard-coded); TRF-2026 record 222 writes them as `W300-B240`.
+// Play-offs decided on the board (C.07 art. 3: format, colours and clocks are fixed by the
+// event's regulations):
+// - Armageddon (events.md A): one game between the first two when they tie on points, colours
+//   by lot, White must win, a draw gives the place to Black. Clocks are event-defined
+//   (tiebreaks.md 7: never hard-coded); TRF-2026 record 222 writes them as `W300-B240`.
+// - Match of N games (events.md B: "if several tie, a 4-game match decides" the Aragon title)
+//   between the first two, colours of game 1 by lot, then alternating.
+// - Group: a small round robin (Berger table, C.05 Annex 1) among everybody tied on the top
+//   score, e.g. a blitz play-off; the numbers in the table (so the colours) drawn by lot;
+//   `games` cycles (1 single, 2 double round robin).
+// `scope` (a standings filter, e.g. "players=3,7,12") makes the play-off decide the first place
+// of that sub-ranking instead of the whole event (events.md B: the best-placed resident of
+// Aragon is champion of Aragon).
+enum class PlayoffFormat { None, Armageddon, Match, Group };
 struct PlayoffRules {
-  bool armageddon = false;
-  int white_seconds = 300;
+  PlayoffFormat format = PlayoffFormat::None;
+  int white_seconds = 300;  // Armageddon clocks
   int black_seconds = 240;
+  int games = 0;  // Match: games in the match; Group: cycles of the round robin
+  std::string scope;
   bool operator==(const PlayoffRules&) const = default;
 };
-std::optional<PlayoffRules> parse_playoff(std::string_view);  // "armageddon:300/240" or "none"
-std::string to_string(const PlayoffRules&);                   // the same spelling back
+// "none", "armageddon:300/240", "match:4", "group" or "group:2" (scope not included).
+std::optional<PlayoffRules> parse_playoff(std::string_view);
+std::string to_string(const PlayoffRules&);  // the same spelling back
 
 // The start position of one round of a Chess960 event, drawn from the event seed.
 struct RoundStart {
@@ -104,7 +118,8 @@ struct RoundStart {
   bool operator==(const RoundStart&) const = default;
 };
 
-// The Armageddon actually played (or drawn and waiting for its result).
+// One game of the play-off (the Armageddon, a match game or a group game): drawn, then its
+// result entered.
 struct PlayoffGame {
   int white = 0, black = 0;  // pairing numbers
   std::string result;        // "1-0", "0-1", "1/2-1/2" or "" while not played
@@ -154,9 +169,9 @@ struct EventSettings {
   std::map<int, std::vector<std::pair<int, int>>> boards;
   // Registration columns without a TRF field (club, e-mail): pairing number -> (key, value).
   std::map<int, std::vector<std::pair<std::string, std::string>>> extra;
-  std::vector<std::string> lots;  // audit lines of the lots drawn (colours, RR numbers)
-  std::optional<PlayoffGame> playoff_game;
-  std::vector<std::string> unknown;  // XAR records of a newer arbiter, kept verbatim
+  std::vector<std::string> lots;           // audit lines of the lots drawn (colours, RR numbers)
+  std::vector<PlayoffGame> playoff_games;  // in playing order; empty until drawn
+  std::vector<std::string> unknown;        // XAR records of a newer arbiter, kept verbatim
   bool operator==(const EventSettings&) const = default;
 };
 

@@ -38,6 +38,37 @@ std::vector<TiebreakValue> compute_tiebreak(const Crosstable& ct, const Tiebreak
 std::vector<int> direct_encounter(const Crosstable& ct, const std::vector<std::vector<int>>& groups,
                                   const TiebreakSpec& spec, const TiebreakOptions& o = {});
 
+// Where one term of a player's tie-break comes from (the player card's "why is my Buchholz
+// 23.5?").
+enum class TermSource : unsigned char {
+  Opponent,               // the opponent met (or scheduled: round robins 15.2, FB's last round)
+  Dummy,                  // 16.4: own unplayed round, a dummy with the player's own score
+  DummyCappedByOpponent,  // 16.4.1 (2026): capped at the scheduled opponent's adjusted score
+  DummyCappedByRounds,    // 16.4.2 (2026): capped at a draw's points x rounds
+  VirtualOpponent,        // pre-2023 rule (C.02 13.15): Svon = S(before) + (W - Sf) + D x (n-R)
+};
+struct TiebreakTerm {
+  int round = 0;
+  int opponent = 0;  // start number of the scheduled opponent (0: none)
+  TermSource source = TermSource::Opponent;
+  double score = 0;       // the opponent's (adjusted) or the dummy's score counted
+  double points = 0;      // the player's own points in the round (SB multiplies them)
+  double value = 0;       // what the term adds (BH, FB: score; SB: score x points)
+  bool vur = false;       // a voluntary unplayed round (16.1), cut first under 16.5
+  bool adjusted = false;  // the opponent's score as counted is not the score they made (16.3)
+  bool cut = false;       // removed by the Cut/Median modifier (14, 16.5)
+};
+struct TiebreakDerivation {
+  TiebreakSpec spec;
+  bool explained = false;  // false: no term-by-term derivation for this kind (value only)
+  std::vector<TiebreakTerm> terms;
+  TiebreakValue value;  // equals compute_tiebreak's value for the player
+};
+// The derivation of player `start_no`'s value of `spec`: for BH, FB and SB every term (opponent,
+// dummy or virtual opponent, their score, what is cut); for the others the value alone.
+TiebreakDerivation explain_tiebreak(const Crosstable& ct, const TiebreakSpec& spec, int start_no,
+                                    const TiebreakOptions& o = {});
+
 // Whether a tie-break is ordered ascending (TPN, DE positions; /R flips).
 bool ascending(const TiebreakSpec& spec);
 

@@ -1,0 +1,28 @@
+#pragma once
+// The standings of an event as its regulations define them: the event's tie-break list and rule
+// set (C.07 2022/2024/2026), the regulations' rating for unrated opponents (C.07 art. 10), and
+// the play-off applied once all its games have results (event_playoff.h). Publications, prizes
+// and the CLI all take the order from here, so that every list shows the same places.
+#include <string>
+
+#include "arbiter/pairing/crosstable.h"
+#include "arbiter/pairing/event.h"
+#include "arbiter/pairing/standings.h"
+
+namespace arbiter::pairing {
+
+struct EventStandings {
+  Tournament t;  // export_tournament(e)
+  Crosstable ct;
+  Standings s;
+};
+
+TiebreakRules tiebreak_rules_of(const EventSettings& s);
+
+// The event's standings; with `filter` (parse_filter's syntax) the sub-ranking over that group
+// (events.md B: the best-placed resident of Aragon), places renumbered. The play-off is applied
+// to the ranking it decides: the whole event, or the sub-ranking named by PlayoffRules::scope.
+// Throws EventInputError for a bad tie-break list or filter.
+EventStandings event_standings(const Event& e, const std::string& filter = {});
+
+}  // namespace arbiter::pairing

@@ -1,0 +1,87 @@
+// The event's standings (see event_standings.h).
+#include "arbiter/pairing/event_standings.h"
+
+#include <stdexcept>
+
+#include "arbiter/pairing/event_playoff.h"
+#include "arbiter/pairing/standings_trf.h"
+#include "arbiter/pairing/tiebreak_spec.h"
+
+namespace arbiter::pairing {
+namespace {
+
+std::vector<TiebreakSpec> event_specs(const EventSettings& s) {
+  std::vector<TiebreakSpec> specs;
+  try {
+    specs = parse_tiebreaks(s.tiebreaks);
+  } catch (const std::invalid_argument& x) {
+    throw EventInputError("tiebreak list '" + s.tiebreaks + "': " + x.what());
+  }
+  // The regulations' rating for unrated opponents (C.07 art. 10, /Unnnn) where the list gives
+  // none: ARO and the performance ratings no longer print "-" for an unrated player's opponents.
+  if (s.unrated_rating)
+    for (auto& sp : specs)
+      if (!sp.unrated_rating && (sp.kind == TiebreakKind::ARO || sp.kind == TiebreakKind::TPR ||
+                                 sp.kind == TiebreakKind::PTP || sp.kind == TiebreakKind::APRO ||
+                                 sp.kind == TiebreakKind::APPO))
+        sp.unrated_rating = s.unrated_rating;
+  return specs;
+}
+
+std::string trimmed(const std::string& t) {
+  const auto b = t.find_first_not_of(' ');
+  if (b == std::string::npos) return {};
+  return t.substr(b, t.find_last_not_of(' ') - b + 1);
+}
+
+Standings filtered(const EventStandings& c, const std::string& filter) {
+  PlayerFilter f;
+  try {
+    f = parse_filter(filter);
+  } catch (const std::invalid_argument& x) {
+    throw EventInputError(x.what());
+  }
+  return sub_ranking(c.s, [&](int sno) { return f.accepts(c.ct.player(sno)); });
+}
+
+}  // namespace
+
+TiebreakRules tiebreak_rules_of(const EventSettings& s) {
+  return s.rules == 2022   ? TiebreakRules::Fide2022
+         : s.rules == 2024 ? TiebreakRules::Fide2024
+                           : TiebreakRules::Fide2026;
+}
+
+EventStandings event_standings(const Event& e, const std::string& filter) {
+  EventStandings c{export_tournament(e), {}, {}};
+  c.ct = crosstable_from(c.t);
+  c.ct.name = c.t.name;
+  StandingsOptions o;
+  o.tiebreak.rules = tiebreak_rules_of(e.settings);
+  o.tiebreak.round_robin = e.settings.system != EventSystem::Dutch;
+  c.s = compute_standings(c.ct, event_specs(e.settings), o);
+  const auto& po = e.settings.playoff;
+  const std::string scope = trimmed(po.scope), want = trimmed(filter);
+  if (scope.empty()) {
+    c.s = apply_playoff(c.s, po, e.settings.playoff_games);
+    if (!want.empty()) {
+      const std::string note = c.s.note;
+      c.s = filtered(c, want);
+      c.s.note = note;
+    }
+    return c;
+  }
+  // A play-off for a sub-ranking's first place: applied to that sub-ranking only; the overall
+  // standings carry its note.
+  Standings group = apply_playoff(filtered(c, scope), po, e.settings.playoff_games);
+  if (want == scope) {
+    c.s = group;
+  } else {
+    if (!want.empty()) c.s = filtered(c, want);
+    if (!group.note.empty())
+      c.s.note = "Play-off for first place among " + scope + ": " + group.note;
+  }
+  return c;
+}
+
+}  // namespace arbiter::pairing
