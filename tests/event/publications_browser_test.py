@@ -119,7 +119,8 @@ def make_events(arbiter, tmp):
                     f'{"w" if i % 2 else "m"},{1960 + 5 * i}\n')
     swiss = os.path.join(tmp, "swiss.trf")
     run(arbiter, "event", "new", swiss, "--system", "dutch", "--rounds", "5", "--rating-list", "rapid",
-        "--tiebreaks", "BH/C1 SB DE", "--rules", "2026", "--seed", "7", "--name", "Open <Benalmádena>")
+        "--tiebreaks", "BH/C1 SB DE", "--rules", "2026", "--seed", "7", "--name", "Open <Benalmádena>",
+        "--category", "W=women", "--category", "U18=junior:1990", "--category", "U2000=rating:0-2099")
     run(arbiter, "event", "register", swiss, "--csv", csv)
     results = ["1-0", "1/2", "0-1", "1-0"]
     for r in range(1, 4):

@@ -71,6 +71,35 @@ TEST(UpdatePlayer, NumbersStayOnceRoundFourIsPaired) {
   EXPECT_EQ(e.tournament.player(4).rating, 2400);
 }
 
+// The event keeps published numbers (--late-numbers append): once round 1's list is out, a
+// corrected rating changes no pairing number, as a late entry changes none (C.04.2 Art. 2 allows
+// renumbering until round 4 is paired; it does not require it).
+TEST(UpdatePlayer, PublishedNumbersStayWhenTheEventKeepsThem) {
+  Event e = four_players();
+  e.settings.entry.keep_published_numbers = true;
+  // Before round 1 is published the initial order still applies.
+  Event before = e;
+  EXPECT_EQ(update_player(before, 4, reg("Delta, D", 2250)), 2);
+  prepare_round(e, false);
+  apply_pairing(e, 1, {{1, 3}, {4, 2}}, 0);
+  EXPECT_EQ(update_player(e, 4, reg("Delta, D", 2250)), 4);
+  EXPECT_EQ(names(e), (std::vector<std::string>{"Alpha, A", "Bravo, B", "Charlie, C", "Delta, D"}));
+  EXPECT_EQ(e.tournament.player(4).rating, 2250);
+  EXPECT_EQ(e.settings.boards.at(1)[1], (std::pair<int, int>{4, 2}));
+}
+
+// A round robin's numbers are drawn by lot and fix every round through the Berger table (C.05):
+// after round 1 is paired a corrected rating moves nobody.
+TEST(UpdatePlayer, RoundRobinNumbersStayAfterTheLot) {
+  Event e = four_players();
+  e.settings.system = EventSystem::RoundRobin;
+  e.settings.rounds = 3;
+  prepare_round(e, false);
+  apply_pairing(e, 1, {{1, 4}, {2, 3}}, 0);
+  EXPECT_EQ(update_player(e, 4, reg("Delta, D", 2500)), 4);
+  EXPECT_EQ(names(e), (std::vector<std::string>{"Alpha, A", "Bravo, B", "Charlie, C", "Delta, D"}));
+}
+
 TEST(UpdatePlayer, RegistrationChecksApply) {
   Event e = four_players();
   const Event before = e;

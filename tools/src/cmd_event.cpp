@@ -10,6 +10,7 @@
 #include <random>
 #include <sstream>
 
+#include "arbiter/pairing/event_prizes.h"
 #include "arbiter/pairing/registration_csv.h"
 #include "arbiter/pairing/result_change.h"
 #include "arbiter/pairing/standings.h"
@@ -164,6 +165,10 @@ int cmd_new(const std::vector<std::string>& args) {
       "playoff", po::value(&playoff),
       "none, armageddon:WHITE/BLACK seconds (armageddon:300/240), match:N (N games between the "
       "first two) or group[:2] (a round robin among all tied on top)")(
+      "category", po::value<std::vector<std::string>>(),
+      "a category the standings and prize list show, CODE=CATEGORY (repeatable): W=women, "
+      "U18=junior:2008, S65=senior:1961, U2000=rating:0-1999, ESP=federation:ESP, "
+      "ARA=Region=Aragon")(
       "playoff-scope", po::value<std::string>(),
       "the play-off decides first place of this sub-ranking (a --filter, e.g. \"players=3,7\")")(
       "seed", po::value<std::uint64_t>(),
@@ -273,6 +278,24 @@ int cmd_new(const std::vector<std::string>& args) {
         "--playoff: expected none, armageddon:WHITE/BLACK seconds, match:N or group[:2], not '" +
         playoff + "'");
   s.playoff = *pl;
+  if (vm.count("category"))
+    for (const auto& item : vm["category"].as<std::vector<std::string>>()) {
+      const auto eq = item.find('=');
+      const std::string code = item.substr(0, eq);
+      if (eq == std::string::npos || code.empty() || code.size() > 8 ||
+          !std::all_of(code.begin(), code.end(),
+                       [](char ch) { return std::isalnum((unsigned char)ch); }))
+        throw po::error(
+            "--category: expected CODE=CATEGORY with a code of 1-8 letters or digits, not '" +
+            item + "'");
+      const std::string cat = item.substr(eq + 1);
+      try {
+        in_category(Event{}, 0, cat);  // the spelling only
+      } catch (const EventError& x) {
+        throw po::error(std::string("--category: ") + x.what());
+      }
+      s.categories.emplace_back(code, cat);
+    }
   if (vm.count("playoff-scope")) {
     s.playoff.scope = vm["playoff-scope"].as<std::string>();
     try {

@@ -223,10 +223,10 @@ int run(const std::vector<std::string>& args) {
       "jobs,j", po::value<int>(&jobs)->default_value(0), "worker threads (0 = all cores)")(
       "no-variations", "do not replay variations (RAVs)")(
       "no-search",
-      "inexact: no unwinnability search (dead positions by material and forced replies only)")(
-      "full-search",
-      "search also when the winner still has a queen, a rook or a pawn that can move, and the "
-      "final position of every game not won (moves after a dead position)")(
+      "inexact: no unwinnability search (dead positions by material and forced replies only); "
+      "by default the final position of every game is settled exactly (Laws 5.1.2, 5.2.2, 6.9: "
+      "dead, not dead or undetermined within --node-budget)")(
+      "full-search", "accepted for compatibility: the exact search is the default")(
       "regime", po::value<std::string>(),
       "standard|rapid|blitz|rapid-unsupervised|blitz-unsupervised: the rules the games were "
       "played under (Laws A.4/A.5, B.2/B.3); default: from each game's TimeControl tag (A.1/B.1), "

@@ -149,6 +149,14 @@ std::string tiebreak_name(const TiebreakSpec& t) {
   return t.text + " = " + n;
 }
 
+// "Cat.: W = women, U18 = junior:2008 (code-place, = shared)".
+std::string categories_key(const Event& e) {
+  std::string k = "Cat. (category and place in it, = shared):";
+  for (const auto& [code, cat] : e.settings.categories) k += " " + code + " = " + cat + ";";
+  k.pop_back();
+  return k;
+}
+
 // The standings as a publication (publication.h): ranks, names, points, every tie-break, and
 // the key naming each one in full.
 Table standings_table(const Event& e, const Computed& c) {
@@ -160,6 +168,9 @@ Table standings_table(const Event& e, const Computed& c) {
   t.columns = {"Rk", "No.", "Name", "Title", "Fed", "Rtg", "Pts"};
   t.right = {true, true, false, false, false, true, true};
   for (const auto& spec : c.s.specs) t.columns.push_back(spec.text), t.right.push_back(true);
+  const auto cats = category_places(e, c.s);
+  const bool with_cats = !e.settings.categories.empty();
+  if (with_cats) t.columns.push_back("Cat."), t.right.push_back(false);
   for (const auto& r : c.s.rows) {
     const auto& p = c.ct.player(r.start_no);
     std::vector<std::string> row{std::to_string(r.rank) + (r.shared ? "=" : ""),
@@ -171,11 +182,40 @@ Table standings_table(const Event& e, const Computed& c) {
                                  arbiter::pairing::format_points(r.points)};
     for (size_t k = 0; k < c.s.specs.size(); ++k)
       row.push_back(k < r.values.size() ? format_value(c.s.specs[k], r.values[k]) : "");
+    if (with_cats) {
+      auto it = cats.find(r.start_no);
+      row.push_back(it == cats.end() ? "" : category_text(it->second));
+    }
     t.rows.push_back(std::move(row));
   }
   for (const auto& spec : c.s.specs) t.notes.push_back(tiebreak_name(spec));
+  if (with_cats) t.notes.push_back(categories_key(e));
   if (!c.s.note.empty()) t.notes.push_back(c.s.note);
   return t;
+}
+
+// The categories' rankings as text lines after the standings (text format).
+std::string categories_text(const Event& e, const Computed& c) {
+  if (e.settings.categories.empty()) return "";
+  const auto cats = category_places(e, c.s);
+  std::ostringstream os;
+  for (const auto& [code, cat] : e.settings.categories) {
+    os << "\nCategory " << code << " (" << cat << "):";
+    bool any = false;
+    for (const auto& r : c.s.rows) {
+      auto it = cats.find(r.start_no);
+      if (it == cats.end()) continue;
+      for (const auto& p : it->second)
+        if (p.code == code) {
+          os << (any ? ", " : " ") << p.rank << (p.shared ? "=" : "") << ". " << r.start_no << ' '
+             << c.ct.player(r.start_no).name << ' ' << format_points(Points(r.points * 10 + 0.5));
+          any = true;
+        }
+    }
+    if (!any) os << " nobody";
+  }
+  os << '\n';
+  return os.str();
 }
 
 std::vector<std::vector<int>> ranked_places(const Event& e, int places, const std::string& filter) {
@@ -186,7 +226,7 @@ std::vector<std::vector<int>> ranked_places(const Event& e, int places, const st
 std::string standings_report(const Event& e, const std::string& format, const std::string& filter) {
   Computed c = ranked(e, filter);
   std::string head = c.s.note.empty() ? "" : c.s.note + "\n";
-  if (format == "text") return standings_text(c.ct, c.s) + head;
+  if (format == "text") return standings_text(c.ct, c.s) + head + categories_text(e, c);
   if (format == "tsv") return standings_tsv(c.s);
   if (format == "csv") return standings_csv(c.ct, c.s);
   if (format == "json") return standings_json(c.ct, c.s);

@@ -742,4 +742,17 @@ DeadPosition Solver::dead_position(const Position& pos, std::uint64_t node_budge
   return d;
 }
 
+Winnability Solver::quick_mate(const Position& pos, Color side, std::uint64_t node_limit) {
+  if (!tables_) tables_ = std::make_unique<Tables>();
+  detail::Helpmate look(side);
+  look.chase(true);
+  std::vector<Move> line;
+  const bool found = look.run(pos, 1, 6, node_limit, 800, tables_->quick_table(), line);
+  if (found && replays_to_mate(pos, line, side)) return winnable(std::move(line), look.nodes());
+  Winnability w;
+  w.reason = "no helpmate found in a short look";
+  w.nodes = look.nodes();
+  return w;
+}
+
 }  // namespace arbiter::adjudication

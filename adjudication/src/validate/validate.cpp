@@ -89,42 +89,15 @@ bool looks_like_start_array(const Setup& s) {
   return true;
 }
 
-// Whether the winner obviously keeps mating chances: a queen or rook, or a pawn that can still
-// advance or capture. Only otherwise is the (costly) unwinnability search run by default.
-bool pos_has_heavy(const Position& pos, Color c) {
-  if (pos.pieces(c, QUEEN) | pos.pieces(c, ROOK)) return true;
-  Bitboard pawns = pos.pieces(c, PAWN);
-  while (pawns) {
-    const Square s = pop_lsb(pawns);
-    const int ahead = int(s) + (c == WHITE ? 8 : -8);
-    if (ahead >= 0 && ahead < 64 && pos.piece_on(Square(ahead)) == NO_PIECE) return true;
-    if (pawn_attacks(c, s) & pos.pieces(~c)) return true;
-  }
-  return false;
-}
-
-// Whether `side` has a short helpmate from `pos`: the quick first looks of the unwinnability
-// solver (a few hundred nodes each): a mate at once, or, for a side with pawns but no queen or
-// rook, a pawn walked to a queen (the other side making way) and a mate with it. The line is
-// checked move by move to end in checkmate by `side`: a true answer is a witness that the
-// position is not dead (Laws 5.2.2); false proves nothing.
-bool short_helpmate(const Position& pos, Color side) {
-  if (detail::material_proves_unwinnable(pos, side, nullptr, nullptr)) return false;
-  detail::TranspositionTable tt(10);
-  detail::Helpmate glance(side);
-  std::vector<Move> line;
-  if (glance.run(pos, 1, 6, 400, 800, &tt, line)) return replays_to_mate(pos, line, side);
-  if (pos.pieces(side, QUEEN) | pos.pieces(side, ROOK) || !pos.pieces(side, PAWN)) return false;
-  detail::Helpmate promo(side);
-  promo.winner_promotes_to(QUEEN);
-  std::vector<Move> first;
-  if (!promo.run(pos, 1, 30, 400, 0, &tt, first)) return false;
-  Position next = pos;
-  for (Move m : first) next.play(m);
-  detail::Helpmate mate(side);
-  if (!mate.run(next, 1, 6, 400, 800, &tt, line)) return false;
-  first.insert(first.end(), line.begin(), line.end());
-  return replays_to_mate(pos, first, side);
+// The side more likely to have a quick mate, asked first where either side's mate settles the
+// question (Laws 5.2.2): the one with more material (queen 9, rook 5, minor piece 3, pawn 1).
+Color likelier_mater(const Position& pos) {
+  auto value = [&](Color c) {
+    return 9 * popcount(pos.pieces(c, QUEEN)) + 5 * popcount(pos.pieces(c, ROOK)) +
+           3 * popcount(pos.pieces(c, BISHOP) | pos.pieces(c, KNIGHT)) +
+           popcount(pos.pieces(c, PAWN));
+  };
+  return value(BLACK) > value(WHITE) ? BLACK : WHITE;
 }
 
 // Castling written "O-O" or "O-O-O" without a suffix, when it is legal (Laws 3.8.2): the move
@@ -963,6 +936,7 @@ class Validator {
     const Line& M = main_;
     if (opt_.final_fen) r_.final_fen = M.pos.fen();
     const bool known = !M.broken;
+    if (known) dead_before_draw_rule();
     bool mate = false, stalemate = false;
     if (known && !M.pos.has_legal_moves()) {
       mate = M.pos.in_check();
@@ -1028,56 +1002,106 @@ class Validator {
                      ": a draw could have been claimed (Laws 9.3) but the game went on");
   }
 
+  // A decisive result (Laws 5.1.2, 5.2.2, 6.9, A.5.3): whether the winner can still checkmate
+  // by some series of legal moves, and if not, whether the loser can (else the final position
+  // is dead and the game was drawn, at the first dead position of the game). Exact: every
+  // answer is a witness or a proof of the unwinnability solver; what the node budget cannot
+  // settle is reported as undetermined. With --no-search (inexact) only the material is looked
+  // at.
   void check_dead_and_forfeit(const Line& M, Location at, const std::string& res) {
     const Color winner = result_ == GameResult::WhiteWins ? WHITE : BLACK;
     // The loss on time is only looked at where it matters (most decisive games end with the
-    // winner's mating material on the board).
+    // winner able to mate).
     auto forfeit = [&] { return is_time_forfeit(tags_[detail::TagIndex::Termination]); };
-    // The search is run when the winner has no queen, no rook and no pawn able to move (every
-    // realistic dead position and 6.9 / A.5.3 / 5.1.2 case: lone minor pieces, blocked pawns);
-    // --full-search runs it always. (Forced play into a dead position is found after every
-    // move: forced_dead_after.)
-    const bool search =
-        opt_.dead_position_search && (opt_.full_search || !pos_has_heavy(M.pos, winner));
-    if (search) {
-      // The winner being able to mate settles every question (not dead, the result stands).
-      const Winnability first = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
-      if (first.verdict == Verdict::Winnable) return;
-      if (first.verdict == Verdict::Undetermined) {
-        sink_.warn("unwinnability-undetermined", M.ply, at,
-                   "result " + res + ": whether " + colour_name(winner) +
-                       " can still checkmate is undetermined within " +
-                       std::to_string(opt_.node_budget) +
-                       " search nodes (--node-budget); Laws 5.1.2, 5.2.2 and 6.9 not checked");
-        return;
-      }
-      const DeadPosition d = solver_.dead_position(M.pos, opt_.node_budget);
-      if (d.is_dead() && trace_dead_position(d)) {
+    if (!opt_.dead_position_search) {
+      if (detail::dead_by_material(M.pos))
+        sink_.error("decisive-result-in-dead-position", M.ply, at,
+                    "result " + res +
+                        " but the final position is dead: insufficient material for "
+                        "either side to checkmate (Laws 5.2.2: the game is drawn)");
+      else if (detail::side_cannot_mate_by_material(M.pos, winner))
+        winner_cannot_mate(M, at, res, winner, "a bare king", forfeit());
+      return;
+    }
+    // The winner being able to mate settles every question (not dead, the result stands): a
+    // short look first (a witness for most decisive games), then the solver.
+    if (solver_.quick_mate(M.pos, winner, quick_limit()).verdict == Verdict::Winnable) return;
+    const Winnability w = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
+    if (w.verdict == Verdict::Winnable) return;
+    if (w.verdict == Verdict::Undetermined) {
+      sink_.warn("unwinnability-undetermined", M.ply, at,
+                 "result " + res + ": whether " + colour_name(winner) +
+                     " can still checkmate is undetermined within " +
+                     std::to_string(opt_.node_budget) +
+                     " search nodes (--node-budget); Laws 5.1.2, 5.2.2 and 6.9 not checked");
+      return;
+    }
+    const Winnability l = solver_.can_checkmate(M.pos, ~winner, opt_.node_budget);
+    if (l.verdict == Verdict::Unwinnable) {
+      const std::string why = dead_reason(winner == WHITE ? w : l, winner == WHITE ? l : w);
+      r_.ending = "dead position";
+      if (trace_dead_position(why)) {
         sink_.error("decisive-result-in-dead-position", ended_ply_, at,
                     "result " + res + " but the game was drawn at ply " +
                         std::to_string(ended_ply_) + " by " + ended_why_);
         return;
       }
-      if (d.is_dead()) {
-        sink_.error("decisive-result-in-dead-position", M.ply, at,
-                    "result " + res +
-                        " but the final position is dead: neither side can "
-                        "checkmate by any series of legal moves (Laws 5.2.2: the game is drawn; " +
-                        d.reason + ")");
-        return;
-      }
-      winner_cannot_mate(M, at, res, winner, first.reason, forfeit());
-      return;
-    }
-    if (detail::dead_by_material(M.pos)) {
       sink_.error("decisive-result-in-dead-position", M.ply, at,
                   "result " + res +
-                      " but the final position is dead: insufficient material for "
-                      "either side to checkmate (Laws 5.2.2: the game is drawn)");
+                      " but the final position is dead: neither side can "
+                      "checkmate by any series of legal moves (Laws 5.2.2: the game is drawn; " +
+                      why + ")");
       return;
     }
-    if (detail::side_cannot_mate_by_material(M.pos, winner))
-      winner_cannot_mate(M, at, res, winner, "a bare king", forfeit());
+    if (l.verdict == Verdict::Undetermined)
+      sink_.warn("unwinnability-undetermined", M.ply, at,
+                 "result " + res +
+                     ": whether the final position is dead (Laws 5.2.2) is "
+                     "undetermined within " +
+                     std::to_string(opt_.node_budget) +
+                     " search nodes (--node-budget): " + colour_name(winner) +
+                     " cannot checkmate, whether " + colour_name(~winner) + " can is not known");
+    winner_cannot_mate(M, at, res, winner, w.reason, forfeit());
+  }
+
+  // The short look's nodes (Solver::quick_mate), within the node budget.
+  std::uint64_t quick_limit() const { return std::min<std::uint64_t>(400, opt_.node_budget); }
+
+  static std::string dead_reason(const Winnability& white, const Winnability& black) {
+    return "dead position (Laws 5.2.2): neither side can checkmate by any series of legal "
+           "moves. White: " +
+           white.reason + ". Black: " + black.reason;
+  }
+
+  // Laws 5.2.2: whether `pos` is dead: Winnable (not dead: a side's mate was found),
+  // Unwinnable (dead: proved for both sides, the reason in *why) or Undetermined (the node
+  // budget ran out). Either side's mate settles it, so both sides are first given a short look
+  // (a few thousand nodes: most positions of real games have a natural helpmate), the side
+  // with more material first; only then the full budget. Every answer is the solver's (a
+  // witness or a proof).
+  Verdict dead_verdict(const Position& pos, std::string* why) {
+    constexpr std::uint64_t kShortLook = 2000;
+    const Color first = likelier_mater(pos);
+    for (const Color side : {first, ~first})
+      if (solver_.quick_mate(pos, side, quick_limit()).verdict == Verdict::Winnable)
+        return Verdict::Winnable;
+    const std::uint64_t short_look = std::min(kShortLook, opt_.node_budget);
+    Winnability a = solver_.can_checkmate(pos, first, short_look);
+    if (a.verdict == Verdict::Winnable) return Verdict::Winnable;
+    Winnability b = solver_.can_checkmate(pos, ~first, short_look);
+    if (b.verdict == Verdict::Winnable) return Verdict::Winnable;
+    if (a.verdict == Verdict::Undetermined && short_look < opt_.node_budget) {
+      a = solver_.can_checkmate(pos, first, opt_.node_budget);
+      if (a.verdict == Verdict::Winnable) return Verdict::Winnable;
+    }
+    if (b.verdict == Verdict::Undetermined && short_look < opt_.node_budget) {
+      b = solver_.can_checkmate(pos, ~first, opt_.node_budget);
+      if (b.verdict == Verdict::Winnable) return Verdict::Winnable;
+    }
+    if (a.verdict != Verdict::Unwinnable || b.verdict != Verdict::Unwinnable)
+      return Verdict::Undetermined;
+    if (why) *why = first == WHITE ? dead_reason(a, b) : dead_reason(b, a);
+    return Verdict::Unwinnable;
   }
 
   // Laws 5.2.2: a dead position ends the game at once. Given that the final position of the main
@@ -1086,8 +1110,14 @@ class Validator {
   // taken as not dead: the ply found is then dead for certain, if perhaps not the first). When
   // it comes before the last move, the game ended there and the next move is reported; returns
   // whether it did.
-  bool trace_dead_position(const DeadPosition& final_dead) {
-    const int last = main_.ply, from = legal_from_ply_;
+  bool trace_dead_position(const std::string& final_reason) {
+    return trace_dead_position(final_reason, main_.ply, true);
+  }
+
+  // The same up to ply `last` of the main line, whose position is known to be dead, or, when
+  // `known_dead` is false, is first settled (dead_verdict) and the search stops if it is not.
+  bool trace_dead_position(const std::string& final_reason, int last, bool known_dead) {
+    const int from = legal_from_ply_;
     if (!legal_from_ || last <= from) return false;
     // The main line's move tokens, by ply (outside every variation), read again from the start
     // of the legal play: every one of them was read as a legal move there.
@@ -1107,17 +1137,26 @@ class Validator {
       if (m.is_none()) return false;
       line.push_back(line.back().after(m));
     }
+    std::string reason = final_reason;
+    if (!known_dead && dead_verdict(line.back(), &reason) != Verdict::Unwinnable) return false;
     int lo = from, hi = last;
     while (lo < hi) {
       const int mid = lo + (hi - lo) / 2;
-      if (solver_.dead_position(line[mid - from], opt_.node_budget).is_dead())
+      std::string why;
+      if (dead_verdict(line[mid - from], &why) == Verdict::Unwinnable) {
         hi = mid;
-      else
+        reason = std::move(why);
+      } else {
         lo = mid + 1;
+      }
     }
     if (hi == last) return false;
-    const DeadPosition d = solver_.dead_position(line[hi - from], opt_.node_budget);
-    end_at(hi, "moves-after-dead-position", "a " + (d.is_dead() ? d.reason : final_dead.reason));
+    if (ended_ply_ >= 0 && after_end_reported_) {
+      // The move reported after a later end (fivefold, 75 moves) came after this one.
+      const std::string code = ended_code_;
+      std::erase_if(r_.issues, [&](const ValidationIssue& i) { return i.code == code; });
+    }
+    end_at(hi, "moves-after-dead-position", "a " + reason);
     const pgn::Token& t = *tokens[hi + 1];
     after_end_reported_ = true;
     sink_.error(ended_code_, hi + 1, t.where,
@@ -1126,6 +1165,17 @@ class Validator {
                     std::to_string(hi) + " by " + ended_why_ + "; the game ended there");
     r_.ending = "dead position";
     return true;
+  }
+
+  // Laws 5.2.2 before 9.6: a game ended on the board by the fivefold repetition or the 75-move
+  // rule may have reached a dead position before (locked pawns, then moves to and fro), which
+  // ended it there. The position where the rule applied is settled exactly; when it is dead,
+  // the first dead position is found back from it and replaces the later end. (Not after an
+  // illegal move that stood, where a king may stand attacked.)
+  void dead_before_draw_rule() {
+    if (!opt_.dead_position_search || illegal_stood_) return;
+    if (ended_code_ != "moves-after-fivefold" && ended_code_ != "moves-after-75-moves") return;
+    trace_dead_position("", ended_ply_, false);
   }
 
   // A legal move as the replay read it (strict SAN, castling, lenient SAN, UCI).
@@ -1138,21 +1188,23 @@ class Validator {
     return Move::none();
   }
 
-  // A game not won: whether it went on after a dead position (Laws 5.2.2) that neither the
-  // material nor the forced replies after each move showed: only with --full-search (the
-  // search costs about 0.4 ms for each final position of locked pawns or forced play, too much
-  // for every drawn game; a decisive result is searched by default, check_dead_and_forfeit).
+  // A game not won (drawn, unfinished, no result): whether it went on after a dead position
+  // (Laws 5.2.2) that neither the material nor the forced replies after each move showed. The
+  // game contains a dead position if and only if its final position is dead (a position reached
+  // from a dead one is dead), so the final position is settled exactly and, when dead, the
+  // first dead one is found back from it. Not with --no-search (inexact).
   void check_moves_after_dead(const Line& M) {
-    if (!opt_.dead_position_search || !opt_.full_search || M.ply <= legal_from_ply_) return;
-    // A short helpmate for either side shows at once that the position is not dead.
-    if (short_helpmate(M.pos, WHITE) || short_helpmate(M.pos, BLACK)) return;
-    const DeadPosition d = solver_.dead_position(M.pos, opt_.node_budget);
-    if (d.is_dead())
-      trace_dead_position(d);
-    else if (d.dead == Verdict::Undetermined)
+    if (!opt_.dead_position_search || M.ply <= legal_from_ply_) return;
+    std::string why;
+    const Verdict dead = dead_verdict(M.pos, &why);
+    if (dead == Verdict::Unwinnable) {
+      r_.ending = "dead position";
+      trace_dead_position(why);
+    } else if (dead == Verdict::Undetermined) {
       sink_.warn("unwinnability-undetermined", M.ply, result_at_,
                  "whether the final position is dead (Laws 5.2.2) is undetermined within " +
                      std::to_string(opt_.node_budget) + " search nodes (--node-budget)");
+    }
   }
 
   // The winner cannot checkmate by any series of legal moves (the loser still can). A loss on

@@ -248,6 +248,18 @@ int first_round_for(const Event& e, int asked) {
 
 }  // namespace
 
+namespace {
+// Whether the pairing numbers still follow the initial order (C.04.2 Art. 2: until round 4 is
+// paired) when `paired` rounds are paired: in a Swiss unless the event keeps the numbers of
+// published lists (EntryRules::keep_published_numbers) once round 1 is out; in a round robin
+// only before the lot of round 1 (C.05: the numbers are drawn, the Berger table fixes every
+// round).
+bool numbers_follow_initial_order(const EventSettings& s, int paired) {
+  if (s.system != EventSystem::Dutch) return paired == 0;
+  return paired < 4 && !(paired > 0 && s.entry.keep_published_numbers);
+}
+}  // namespace
+
 EntryResult enter_player(Event& e, const Registration& r, int first_round) {
   const std::string name = check_registration(e, r, 0);
   const int first = first_round_for(e, first_round);
@@ -278,10 +290,7 @@ EntryResult enter_player(Event& e, const Registration& r, int first_round) {
   EntryResult out{p.tpn, first, {}};
   // C.04.2 Art. 2: pairing numbers follow the initial order until round 4 has been paired;
   // a round robin's numbers are drawn by lot, so nobody moves there once they are.
-  const bool renumber_now = paired < 4 && n.settings.system == EventSystem::Dutch &&
-                            !(paired > 0 && n.settings.entry.keep_published_numbers);
-  const bool before_lot = paired == 0 && n.settings.system != EventSystem::Dutch;
-  if (renumber_now || before_lot) {
+  if (numbers_follow_initial_order(n.settings, paired)) {
     auto order = initial_order(n);
     for (size_t i = 0; i < order.size(); ++i)
       if (order[i] != Tpn(i + 1) && order[i] != p.tpn && paired > 0)
@@ -310,8 +319,9 @@ Tpn update_player(Event& e, Tpn p, const Registration& r) {
   pl.rating = r.ratings.fide(list_of(n.settings));
   Tpn tpn = p;
   // C.04.2 Art. 2: a corrected rating moves the player in the initial order until round 4 is
-  // paired, as an entry does.
-  if (paired_rounds(n) < 4) {
+  // paired, as an entry does, and under the same rules: not once published numbers are to stay
+  // (late numbers append), and in a round robin not after the lot.
+  if (numbers_follow_initial_order(n.settings, paired_rounds(n))) {
     auto order = initial_order(n);
     tpn = Tpn(std::find(order.begin(), order.end(), p) - order.begin()) + 1;
     renumber_players(n, order);

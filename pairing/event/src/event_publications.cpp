@@ -6,6 +6,9 @@
 #include "arbiter/pairing/event_publications.h"
 
 #include <algorithm>
+#include <map>
+
+#include "arbiter/pairing/event_standings.h"
 
 namespace arbiter::pairing {
 namespace {
@@ -235,9 +238,26 @@ Table prize_list(const Event& e, const std::vector<PrizeAward>& awards) {
   out.subtitle = {event_line(e)};
   out.columns = {"Prize", "No.", "Player", "Amount", "Why"};
   out.right = {false, true, false, true, false};
-  for (const auto& a : awards)
+  const bool with_cats = !e.settings.categories.empty();
+  std::map<Tpn, std::vector<CategoryPlace>> cats;
+  if (with_cats) {
+    cats = category_places(e, event_standings(e).s);
+    out.columns.push_back("Cat."), out.right.push_back(false);
+  }
+  for (const auto& a : awards) {
     out.rows.push_back({a.prize, std::to_string(a.player), e.tournament.player(a.player).name,
                         format_cents(a.cents), a.why});
+    if (with_cats) {
+      auto it = cats.find(a.player);
+      out.rows.back().push_back(it == cats.end() ? "" : category_text(it->second));
+    }
+  }
+  if (with_cats) {
+    std::string k = "Cat.: the player's categories and places in them (= shared):";
+    for (const auto& [code, cat] : e.settings.categories) k += " " + code + " = " + cat + ";";
+    k.pop_back();
+    out.notes.push_back(k);
+  }
   return out;
 }
 

@@ -197,6 +197,7 @@ std::vector<std::string> write_settings(const EventSettings& s) {
   add("SEED", s.seed);
   add("PLAYOFF", to_string(s.playoff));
   if (!s.playoff.scope.empty()) add("PLAYOFF-SCOPE", s.playoff.scope);
+  for (const auto& [code, cat] : s.categories) add("CATEGORY", code, cat);
   for (const auto& r : s.starts) {
     if (r.audit.empty())
       add("START", r.round, r.position);
@@ -353,6 +354,10 @@ void read_record(EventSettings& s, Cursor& c) {
     const std::string scope = s.playoff.scope;
     s.playoff = *v;
     s.playoff.scope = scope;
+  } else if (key == "CATEGORY") {
+    std::string code(c.word("a category code"));
+    std::string cat(c.word("a category (women, junior:YEAR, ...)"));
+    s.categories.emplace_back(std::move(code), std::move(cat));
   } else if (key == "PLAYOFF-SCOPE") {
     s.playoff.scope = std::string(c.rest());
     c.pos = c.text.size();

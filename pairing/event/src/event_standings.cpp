@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "arbiter/pairing/event_playoff.h"
+#include "arbiter/pairing/event_prizes.h"
 #include "arbiter/pairing/standings_trf.h"
 #include "arbiter/pairing/tiebreak_spec.h"
 
@@ -82,6 +83,25 @@ EventStandings event_standings(const Event& e, const std::string& filter) {
       c.s.note = "Play-off for first place among " + scope + ": " + group.note;
   }
   return c;
+}
+
+std::map<Tpn, std::vector<CategoryPlace>> category_places(const Event& e, const Standings& s) {
+  std::map<Tpn, std::vector<CategoryPlace>> out;
+  for (const auto& [code, cat] : e.settings.categories) {
+    const Standings sub =
+        sub_ranking(s, [&, &cat = cat](int sno) { return in_category(e, sno, cat); });
+    for (const auto& row : sub.rows) out[row.start_no].push_back({code, row.rank, row.shared});
+  }
+  return out;
+}
+
+std::string category_text(const std::vector<CategoryPlace>& places) {
+  std::string out;
+  for (const auto& c : places) {
+    if (!out.empty()) out += ' ';
+    out += c.code + "-" + std::to_string(c.rank) + (c.shared ? "=" : "");
+  }
+  return out;
 }
 
 }  // namespace arbiter::pairing

@@ -93,6 +93,12 @@ class Solver {
   Winnability can_checkmate(const Position& pos, Color side,
                             std::uint64_t node_budget = kDefaultNodeBudget);
   DeadPosition dead_position(const Position& pos, std::uint64_t node_budget = kDefaultNodeBudget);
+  // A short look only (at most `node_limit` search nodes): a helpmate in which `side`'s pieces
+  // close in on the other king where it stands. Winnable with its witness (checked move by move
+  // to end in checkmate by `side`), else Undetermined: a failed look proves nothing. For callers
+  // that put a cheap filter in front of can_checkmate (where either side's mate settles a
+  // question, as for a dead position).
+  Winnability quick_mate(const Position& pos, Color side, std::uint64_t node_limit = 400);
 
   struct Tables;  // private search state (defined in the library)
 

@@ -4,8 +4,9 @@
 // move and the closest legal moves), invalid FEN/SetUp, Chess960 start positions, a Result tag
 // that disagrees with the termination marker, a result that contradicts checkmate, stalemate or
 // a dead position (Laws 5.1.1, 5.2.1, 5.2.2), moves after the game ended (5.1.1, 5.2.1, 5.2.2,
-// 9.6.1 fivefold, 9.6.2 75 moves; a dead position is also found where forced replies lead to
-// insufficient material or stalemate), a loss on time when the winner could not checkmate by any
+// 9.6.1 fivefold, 9.6.2 75 moves; a dead position is found after every move, exactly: the final
+// position of every game is settled by the unwinnability solver and, when dead, the first dead
+// position is found back from it), a loss on time when the winner could not checkmate by any
 // series of legal moves (6.9, A.5.3), and from 1 January 2023 any decisive result where the winner
 // could not (5.1.2: a resignation is then a draw; a warning for earlier games). Warnings: Seven Tag
 // Roster values, draw claims that were available (9.2, 9.3), clocks running backwards, the
@@ -53,13 +54,18 @@ struct GameReport {
 };
 
 struct ValidateOptions {
-  bool check_variations = true;      // replay RAVs (illegal moves there are errors too)
-  bool dead_position_search = true;  // full 5.2.2 / 6.9 search (adjudication library)
-  bool full_search = false;          // also when the winner still has a queen or rook
-  uint64_t node_budget = 200'000;    // per search (Undetermined: a warning)
-  int closest_moves = 5;             // how many legal moves to suggest
-  bool final_fen = true;             // fill GameReport::final_fen
-  bool tags = true;                  // fill GameReport::tags (else only for games with issues)
+  bool check_variations = true;  // replay RAVs (illegal moves there are errors too)
+  // Exact by default: the final position of every game (main line) is settled by the
+  // unwinnability solver (Laws 5.1.2, 5.2.2, 6.9, A.5.3): dead (then the first dead position is
+  // found back from it: a position reached from a dead one is dead), not dead, or, when the
+  // node budget runs out, undetermined (a warning, never taken for "not dead"). false: the
+  // inexact mode (dead positions by material and forced replies only).
+  bool dead_position_search = true;
+  bool full_search = false;        // no effect (the exact search is the default); kept for callers
+  uint64_t node_budget = 200'000;  // per search (Undetermined: a warning)
+  int closest_moves = 5;           // how many legal moves to suggest
+  bool final_fen = true;           // fill GameReport::final_fen
+  bool tags = true;                // fill GameReport::tags (else only for games with issues)
   // The regime the game was played under (Appendix A / B); nullopt: from the TimeControl tag
   // (A.1 / B.1), adequately supervised. Under rapid-unsupervised or blitz-unsupervised (A.5,
   // B.3): an illegal move nobody claimed stands (A.5.2: a warning, the game goes on from the

@@ -171,7 +171,10 @@ struct EventSettings {
   std::map<int, std::vector<std::pair<std::string, std::string>>> extra;
   std::vector<std::string> lots;           // audit lines of the lots drawn (colours, RR numbers)
   std::vector<PlayoffGame> playoff_games;  // in playing order; empty until drawn
-  std::vector<std::string> unknown;        // XAR records of a newer arbiter, kept verbatim
+  // Categories the standings and the prize list show (code -> the prize file's spelling:
+  // women, junior:YEAR, senior:YEAR, rating:LO-HI, federation:FED, COLUMN=VALUE), in order.
+  std::vector<std::pair<std::string, std::string>> categories;
+  std::vector<std::string> unknown;  // XAR records of a newer arbiter, kept verbatim
   bool operator==(const EventSettings&) const = default;
 };
 

@@ -3,7 +3,9 @@
 // set (C.07 2022/2024/2026), the regulations' rating for unrated opponents (C.07 art. 10), and
 // the play-off applied once all its games have results (event_playoff.h). Publications, prizes
 // and the CLI all take the order from here, so that every list shows the same places.
+#include <map>
 #include <string>
+#include <vector>
 
 #include "arbiter/pairing/crosstable.h"
 #include "arbiter/pairing/event.h"
@@ -24,5 +26,18 @@ TiebreakRules tiebreak_rules_of(const EventSettings& s);
 // to the ranking it decides: the whole event, or the sub-ranking named by PlayoffRules::scope.
 // Throws EventInputError for a bad tie-break list or filter.
 EventStandings event_standings(const Event& e, const std::string& filter = {});
+
+// A player's place in one of the event's categories (EventSettings::categories): the category's
+// sub-ranking in the order of `s`, places renumbered, shared where the overall place is shared.
+struct CategoryPlace {
+  std::string code;
+  int rank = 0;
+  bool shared = false;
+};
+// Every player's places in the event's categories, by pairing number (players in none absent).
+// Throws EventInputError for a category arbiter does not know.
+std::map<Tpn, std::vector<CategoryPlace>> category_places(const Event& e, const Standings& s);
+// "W1 U18-2=" style: code and place ("=" when shared), space separated.
+std::string category_text(const std::vector<CategoryPlace>& places);
 
 }  // namespace arbiter::pairing
