@@ -1075,33 +1075,32 @@ class Validator {
 
   // Laws 5.2.2: whether `pos` is dead: Winnable (not dead: a side's mate was found),
   // Unwinnable (dead: proved for both sides, the reason in *why) or Undetermined (the node
-  // budget ran out). Either side's mate settles it, so both sides are first given a short look
-  // (a few thousand nodes: most positions of real games have a natural helpmate), the side
-  // with more material first; only then the full budget. Every answer is the solver's (a
-  // witness or a proof).
+  // budget ran out). Either side's mate settles it, so the sides take turns with growing
+  // budgets (a short look each, then 2,000, 20,000 and the full budget), the side with more
+  // material first: a position where one side mates quickly and the other only after a long
+  // search costs the short one (every budget up to the full one is at most a tenth of the next,
+  // so the repeated work stays small). Every answer is the solver's (a witness or a proof).
   Verdict dead_verdict(const Position& pos, std::string* why) {
-    constexpr std::uint64_t kShortLook = 2000;
     const Color first = likelier_mater(pos);
     for (const Color side : {first, ~first})
       if (solver_.quick_mate(pos, side, quick_limit()).verdict == Verdict::Winnable)
         return Verdict::Winnable;
-    const std::uint64_t short_look = std::min(kShortLook, opt_.node_budget);
-    Winnability a = solver_.can_checkmate(pos, first, short_look);
-    if (a.verdict == Verdict::Winnable) return Verdict::Winnable;
-    Winnability b = solver_.can_checkmate(pos, ~first, short_look);
-    if (b.verdict == Verdict::Winnable) return Verdict::Winnable;
-    if (a.verdict == Verdict::Undetermined && short_look < opt_.node_budget) {
-      a = solver_.can_checkmate(pos, first, opt_.node_budget);
-      if (a.verdict == Verdict::Winnable) return Verdict::Winnable;
+    Winnability answer[COLOR_NB];
+    for (const std::uint64_t step : {std::uint64_t{2000}, std::uint64_t{20000}, opt_.node_budget}) {
+      const std::uint64_t budget = std::min(step, opt_.node_budget);
+      for (const Color side : {first, ~first}) {
+        if (answer[side].verdict == Verdict::Unwinnable) continue;
+        answer[side] = solver_.can_checkmate(pos, side, budget);
+        if (answer[side].verdict == Verdict::Winnable) return Verdict::Winnable;
+      }
+      if (answer[WHITE].verdict == Verdict::Unwinnable &&
+          answer[BLACK].verdict == Verdict::Unwinnable) {
+        if (why) *why = dead_reason(answer[WHITE], answer[BLACK]);
+        return Verdict::Unwinnable;
+      }
+      if (budget == opt_.node_budget) break;
     }
-    if (b.verdict == Verdict::Undetermined && short_look < opt_.node_budget) {
-      b = solver_.can_checkmate(pos, ~first, opt_.node_budget);
-      if (b.verdict == Verdict::Winnable) return Verdict::Winnable;
-    }
-    if (a.verdict != Verdict::Unwinnable || b.verdict != Verdict::Unwinnable)
-      return Verdict::Undetermined;
-    if (why) *why = first == WHITE ? dead_reason(a, b) : dead_reason(b, a);
-    return Verdict::Unwinnable;
+    return Verdict::Undetermined;
   }
 
   // Laws 5.2.2: a dead position ends the game at once. Given that the final position of the main

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include "arbiter/pairing/dutch.h"
@@ -16,6 +17,7 @@
 #include "dynamic_matching.h"
 #include "edge_weight.h"
 #include "player_data.h"
+#include "round_pairing_outlook.h"
 #include "rule_set.h"
 
 namespace arbiter::pairing {
@@ -75,6 +77,7 @@ class Engine {
   bool complete_pairing_exists();
   void choose_pab_score();
   void open_bracket(Bracket& br);
+  void outlook_2017(Bracket& br);
   void choose_moved_down(Bracket& br);
   void pair_moved_down(Bracket& br);
   int choose_remainder(Bracket& br);
@@ -129,6 +132,13 @@ class Engine {
   std::vector<int> final_mate_;
   std::vector<char> top_scorer_;
   bool last_round_ = false;
+  // 2017 A.8 in the Collapsed Last Bracket, whose residents have different scores: C.6
+  // minimises the PSD, the score differences of its pairs and downfloaters sorted from the
+  // highest; `sd_rank_` numbers the differences that can occur, smallest first.
+  bool clb_ = false;
+  int clb_low_ = 0;
+  std::map<int, int> sd_rank_;
+  bool collapsed_ = false;  // 2017 A.9: the PPB has been paired, the next bracket is the CLB
 
   int bye_score_ = 0;
   bool single_downfloater_is_bye_ = false;
@@ -169,6 +179,49 @@ class Engine {
       t <<= at->second;
       r += t;
     }
+  }
+
+  // 2017 A.8/C.6 in the CLB: the PSD of a pairing costs sum V(SD) over its pairs and its
+  // downfloaters (V(d) = 2^(rank(d) * w): counts of each difference, the largest most
+  // significant), a downfloater's SD being its score less one point below the bracket's lowest
+  // score. As every player is either paired or a downfloater, minimising the cost is
+  // maximising, over the pairs, V(SD of a as a downfloater) + V(SD of b as one) - V(|a - b|).
+  W psd_value(int sd) const {
+    W v(1);
+    v <<= sd_rank_.at(sd) * layout_.psd_width;
+    return v;
+  }
+  void push_psd(W& r, int a, int b) const {
+    r <<= layout_.s;
+    const int one = 10;  // "one point less": scores are in tenths
+    W v = psd_value(a - clb_low_ + one);
+    v += psd_value(b - clb_low_ + one);
+    v -= psd_value(a > b ? a - b : b - a);
+    r += v;
+  }
+  // 2017 C.16-C.19 in the CLB: the score differences of the players who get the same
+  // downfloat (the higher of a pair of different scores, or one left unpaired) and the same
+  // upfloat (the lower of such a pair) as `back` rounds before, from the highest, as the PSD.
+  void push_float_sds(W& r, const Player& h, const Player& l, int back) const {
+    const int one = 10;
+    const bool floats = h.score > l.score, h_down = h.floats[back] == Float::Down;
+    W down{};
+    if (h_down) down += psd_value(h.score - clb_low_ + one);
+    if (l.floats[back] == Float::Down) down += psd_value(l.score - clb_low_ + one);
+    if (h_down && floats) down -= psd_value(h.score - l.score);
+    r <<= layout_.s;
+    r += down;
+    W up = psd_value(layout_.psd_values.back());
+    if (floats && l.floats[back] == Float::Up) up -= psd_value(h.score - l.score);
+    r <<= layout_.s;
+    r += up;
+  }
+  void enter_clb(const std::vector<int>& cur) {
+    clb_ = true;
+    clb_low_ = p_[cur.front()].score;
+    for (int v : cur) clb_low_ = std::min(clb_low_, p_[v].score);
+    for (int i = 0; i < (int)layout_.psd_values.size(); ++i) sd_rank_[layout_.psd_values[i]] = i;
+    if ((int)sd_rank_.size() * layout_.psd_width > layout_.s) throw CompactOverflow{};
   }
 
   // Compact layouts: the S fields of the bracket `cur` (scores ascending from bit 0), and the
@@ -213,7 +266,9 @@ class Engine {
     const int b = layout_.b;
     r = W(1 + !bye_candidate(hi) + !bye_candidate(lo));
     push(r, b, lo_in_current);  // [C6]
-    if (lo_in_current)
+    if (lo_in_current && clb_)
+      push_psd(r, h.score, l.score);
+    else if (lo_in_current)
       push_scores(r, {{h.score, 1}});
     else
       r <<= layout_.s;       // [C7]
@@ -258,6 +313,10 @@ class Engine {
     }
     for (int back = 1; back <= 2; ++back) {
       if (pr < back) break;
+      if (m && clb_) {
+        push_float_sds(r, h, l, back);
+        continue;
+      }
       if (m)
         push_scores(r, {{l.score, l.floats[back] == Float::Down},
                         {h.score, h.floats[back] == Float::Down}});
@@ -300,6 +359,72 @@ class Engine {
     for (auto it = worst_first.rbegin(); it != worst_first.rend(); ++it)
       if (!it->second.is_zero() && m_.may_be_optimal(v, it->first)) return m_.rematch(v, it->first);
     return false;
+  }
+
+  // 2017 A.9 and C.7: the bracket `cur` (moved-down players before `mdp`, residents before
+  // `nsgb`, then the next score group) is paired on its own criteria alone (C.5-C.19, the
+  // look-ahead C.7 to the next bracket paired on its own too; completion C.4 not). Returns the
+  // positions (< nsgb) of the downfloaters that pairing produces, and whether they, together
+  // with all the remaining players, allow a complete round-pairing (if not, the bracket is the
+  // Penultimate Pairing Bracket). `base(s, l)`: the base weight of positions s < l of `cur`.
+  // `floating`, when given, is the downfloater set the pairing must produce.
+  template <class Base>
+  std::pair<std::vector<char>, W> pair_alone(const std::vector<int>& cur, int mdp, int nsgb,
+                                             const Base& base,
+                                             const std::vector<char>* floating) const {
+    const int cn = (int)cur.size(), top = layout_.total_bits() - 2;
+    auto weight = [&](int s, int l) {
+      if (l < mdp) return W{};  // two moved-down players never meet in their bracket (B.7)
+      if (floating && l < nsgb && ((*floating)[s] || (*floating)[l])) return W{};
+      if (floating && l >= nsgb && s < nsgb && !(*floating)[s]) return W{};
+      W w = base(s, l);
+      w.clear_bits(top, 2);  // no completion, no PAB eligibility
+      return w;
+    };
+    // Among pairings equal on every criterion, the one the generation order (B.6-B.7, D.1-D.3)
+    // meets first floats the lowest players: each pair adds the ranks it keeps in the bracket
+    // (the low bits that the exchange preferences use, free in base weights).
+    const std::vector<int> mate = max_weight_matching<W>(cn, [&](int s, int l) {
+      W w = weight(s, l);
+      if (w && l < nsgb) w += (std::uint64_t)(2 * nsgb - s - l);
+      return w;
+    });
+    std::vector<char> down(nsgb, 0);
+    W total{};
+    for (int pos = 0; pos < cn; ++pos) {
+      if (pos < nsgb) down[pos] = mate[pos] < 0 || mate[pos] >= nsgb;
+      if (mate[pos] > pos) total += weight(pos, mate[pos]);
+    }
+    return {down, total};
+  }
+
+  bool completes(const std::vector<int>& cur, int nsgb, const std::vector<char>& down,
+                 int first_after) const {
+    std::vector<int> rest;
+    for (int pos = 0; pos < (int)cur.size(); ++pos)
+      if (pos >= nsgb || down[pos]) rest.push_back(cur[pos]);
+    for (int v = first_after; v < n_; ++v) rest.push_back(v);
+    return can_complete((int)rest.size(),
+                        [&](int a, int b) { return compatible(rest[a], rest[b]); },
+                        [&](int a) { return bye_candidate(rest[a]); });
+  }
+
+  // Restricts the bracket's pairing to the one with downfloaters `down` (positions < nsgb).
+  template <class Base>
+  void force_downfloaters(const std::vector<int>& cur, int mdp, int nsgb,
+                          const std::vector<char>& down, Base& base) {
+    const int cn = (int)cur.size();
+    for (int l = 0; l < cn; ++l)
+      for (int s = 0; s < l; ++s) {
+        const bool cut =
+            l < nsgb ? (down[s] != down[l] || (l < mdp && !down[l])) : s < nsgb && !down[s];
+        if (!cut) continue;
+        if (l >= mdp) base(s, l) = W{};
+        set(cur[s], cur[l], W{});
+      }
+    for (int pos = 0; pos < nsgb; ++pos)
+      if (!down[pos])
+        for (int u = cur.back() + 1; u < n_; ++u) set(cur[pos], u, W{});
   }
 
   void finalize(int a, int b) {
@@ -425,6 +550,7 @@ void Engine<L>::open_bracket(Bracket& br) {
   while (next_ < n_ && score(next_) >= score(group_start)) br.cur.push_back(next_++);
   const int cn = br.size();
   if (layout_.compact) assign_score_fields(br.cur, br.mdp);
+  if (collapsed_) enter_clb(br.cur);
   report_progress(br.mdp < br.nsgb ? score(br.cur[br.mdp]) : score(group_start));
   br.base.assign((size_t)cn * (cn - 1) / 2, W{});
   for (int l = br.mdp; l < cn; ++l)
@@ -435,7 +561,43 @@ void Engine<L>::open_bracket(Bracket& br) {
   // The bracket's pairs have moved into another class ([C6]-[C8] fields): their duals start
   // afresh.
   m_.renew(br.cur);
+  if (rules_.round_pairing_outlook && !collapsed_ && br.nsgb < cn) outlook_2017(br);
   mate_ = solve();
+}
+
+// 2017 A.9: the bracket is paired on its own criteria, C.7 included, unless its downfloaters do
+// not allow the round-pairing to be completed: then it is the PPB, paired for completion (C.4,
+// kept by the whole-field matching in every bracket) without the look-ahead C.7, and the next
+// bracket is the CLB.
+template <int L>
+void Engine<L>::outlook_2017(Bracket& br) {
+  const std::vector<int>& cur = br.cur;
+  const int mdp = br.mdp, nsgb = br.nsgb, cn = br.size();
+  auto B = [&](int s, int l) -> W& { return br.B(s, l); };
+  const auto [down, best] = pair_alone(cur, mdp, nsgb, B, nullptr);
+  if (!completes(cur, nsgb, down, next_)) {
+    collapsed_ = true;
+    for (int l = nsgb; l < cn; ++l)
+      for (int s = 0; s < l; ++s) {
+        B(s, l) = edge_weight(cur[s], cur[l], l < nsgb, false);
+        set(cur[l], cur[s], B(s, l));
+      }
+  } else {
+    // The whole-field matching weighs the look-ahead with the round-pairing completed; C.7
+    // weighs the next bracket on its own. Where that makes the downfloaters it would choose
+    // worse than the best on the bracket's own criteria, the best ones float.
+    mate_ = solve();
+    std::vector<char> main_down(nsgb, 0);
+    for (int pos = 0; pos < nsgb; ++pos) {
+      const int mv = mate_[cur[pos]];
+      const bool resident_mate = br.in_bracket(mv);
+      const bool mdp_mate = !resident_mate && mv != cur[pos] &&
+                            std::find(cur.begin(), cur.begin() + mdp, mv) != cur.begin() + mdp;
+      main_down[pos] = !(resident_mate || (pos >= mdp && mdp_mate));
+    }
+    if (main_down != down && pair_alone(cur, mdp, nsgb, B, &main_down).second < best)
+      force_downfloaters(cur, mdp, nsgb, down, B);
+  }
 }
 
 // Phase 4 ([C6], [C7]; art. 4.4 MDP sets): which moved-down players are paired in this
@@ -654,6 +816,9 @@ void Engine<L>::move_down(Bracket& br) {
     if (single_downfloater_is_bye_ && score(mate_[v]) < score(group_start))
       single_downfloater_is_bye_ = false;
   }
+  // The CLB: the PPB's downfloaters and all the remaining players, one bracket.
+  if (collapsed_)
+    for (; next_ < n_; ++next_) next_cur.push_back(next_);
   br.cur = std::move(next_cur);
   br.mdp = next_mdp;
   br.sg_begin_v = br.nsgb_v;
@@ -790,6 +955,20 @@ DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options)
     i = j;
   }
   layout.b = dutch::bits_for(max_group);
+  if (rules.round_pairing_outlook) {
+    // 2017 A.8: room for the PSD of a Collapsed Last Bracket (its lowest player is the field's).
+    std::set<int> scores;
+    for (auto& p : players) scores.insert(p.score);
+    const int low = *scores.begin();
+    std::set<int> sd;
+    for (int a : scores) {
+      sd.insert(a - low + 10);
+      for (int c : scores) sd.insert(a > c ? a - c : c - a);
+    }
+    layout.psd_values.assign(sd.begin(), sd.end());
+    layout.psd_width = dutch::bits_for((long long)players.size());
+    layout.s = std::max(layout.s, (int)sd.size() * layout.psd_width);
+  }
   layout.full_s = layout.s;
   layout.full_shift = layout.shift;
   // Spare top bits: the matcher keeps duals free in sign, modulo 2^bits (they stay within a

@@ -65,6 +65,10 @@ struct WeightLayout {
   std::map<int, int> full_shift;
   bool compact = false;  // S fields re-assigned per bracket (see above)
   int played_rounds = 0;
+  // 2017 A.8 PSD in the Collapsed Last Bracket: every score difference that can occur there
+  // (|a - b| and a - lowest + one point), ascending, each counted in psd_width bits of [C7].
+  std::vector<int> psd_values;
+  int psd_width = 0;
   int score_fields() const { return 2 + 2 * (played_rounds >= 1) + 2 * (played_rounds >= 2); }
   int total_bits() const {
     int t = 2 + b + s + b + s + 2 * b + 4 * b;

@@ -20,6 +20,10 @@ struct RuleSet {
   // appearing in time"; C.04.1 art. 4 (2026): after any round scoring, without playing, as
   // many points as a win.
   bool pab_blocked_by_forfeit_win_only = false;
+  // 2017 A.9: completion (C.4) and the end of the look-ahead (C.7) only in the Penultimate
+  // Pairing Bracket, whose downfloaters join all the remaining players in the Collapsed Last
+  // Bracket; 2026 [C4]/[C8]: completion in every bracket, the look-ahead in every bracket.
+  bool round_pairing_outlook = false;
 };
 
 inline RuleSet rule_set(DutchRules edition) {
@@ -30,6 +34,7 @@ inline RuleSet rule_set(DutchRules edition) {
     r.pab_fewest_unplayed = false;
     r.every_unplayed_round_downfloats = true;
     r.pab_blocked_by_forfeit_win_only = true;
+    r.round_pairing_outlook = true;
   }
   return r;
 }
