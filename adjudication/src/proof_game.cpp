@@ -296,7 +296,14 @@ ProofSearch find_proof_game(const Position& start, const Setup& target, const Pr
   out.lower_bound = h;
   // First the shortest proof game of up to max_plies plies (IDA*), then any proof game guided by
   // the target with the nodes left (all of them when the bound alone rules the first out).
-  Searcher s(goal, limits);
+  // (A position whose bound exceeds twice max_plies is not searched: deep middle games cost one
+  // evaluation, as before, instead of the whole budget.)
+  // With the guided search to follow, IDA* gets half the nodes: its iterations grow with every
+  // order of the moves still to play, where the guided search follows one.
+  const bool guided = limits.guided && h <= 2 * limits.max_plies;
+  ProofLimits first = limits;
+  if (guided) first.max_nodes = limits.max_nodes / 2;
+  Searcher s(goal, first);
   bool out_of_nodes = false;
   for (int bound = h; bound <= limits.max_plies; bound += 2) {
     const auto o = s.iterate(start, h, bound);
@@ -314,16 +321,15 @@ ProofSearch find_proof_game(const Position& start, const Setup& target, const Pr
     out.plies_searched = bound;
   }
   out.exhausted = !out_of_nodes;
-  // (A position whose bound exceeds twice max_plies is not searched: deep middle games cost one
-  // evaluation, as before, instead of the whole budget.)
-  if (!limits.guided || h > 2 * limits.max_plies || out.nodes >= limits.max_nodes) return out;
-  GuidedSearch guided(goal, limits.max_nodes - std::min(out.nodes, limits.max_nodes));
-  if (auto line = guided.run(start, h)) {
+  if (!guided) return out;
+  out.nodes = std::min(out.nodes, first.max_nodes);
+  GuidedSearch search(goal, limits.max_nodes - out.nodes);
+  if (auto line = search.run(start, h)) {
     out.found = out.guided = true;
     out.moves = std::move(*line);
   }
-  out.guided_nodes = guided.nodes();
-  out.nodes += guided.nodes();
+  out.guided_nodes = search.nodes();
+  out.nodes += search.nodes();
   return out;
 }
 

@@ -53,6 +53,8 @@ TEST(UnpromotedPawn, StillOnTheBoardAfterTheNextMoveIsADraw) {
   const auto r = check(kKingBeside, "1/2-1/2", "1. e8 Kd6 2. Kg2");
   EXPECT_EQ(count(r, "illegal-move-stands", 1), 1) << dump(r);
   EXPECT_EQ(count(r, "moves-after-illegal-position", 3), 1) << dump(r);
+  EXPECT_NE(dump(r).find("the white pawn on e8, its last rank, since ply 1"), std::string::npos)
+      << dump(r);
   EXPECT_EQ(r.errors(), 1) << dump(r);
   EXPECT_EQ(r.ending, "illegal position (A.5.4)") << dump(r);
   // The final position is written with the pawn on e8 (after 1... Kd6; 2. Kg2 is after the end).
@@ -112,6 +114,8 @@ TEST(UnpromotedPawn, BlackPawnCapturingOntoItsLastRank) {
   EXPECT_EQ(count(r, "illegal-move-stands", 1), 1) << dump(r);
   EXPECT_EQ(r.errors(), 0) << dump(r);
   EXPECT_EQ(r.ending, "illegal position (A.5.4)") << dump(r);
+  const auto lost = check("4k3/8/8/8/8/8/4p3/3NK3 b - - 0 1", "0-1", "1... exd1 2. Kf2");
+  EXPECT_NE(dump(lost).find("the black pawn on d1"), std::string::npos) << dump(lost);
 }
 
 // With the Competition Rules in full the move is illegal (Art. 3.7.5.1): an error.

@@ -738,7 +738,7 @@ class Validator {
     keys_[ply] = L.pos.key();
     clock_side_ = ~L.pos.side_to_move();
     unpromoted_drawn_ = true;
-    const Piece pawn = make_piece(~L.pos.side_to_move(), PAWN);
+    const Piece pawn = make_piece(color_of(L.pos.piece_on(unpromoted_->square)), PAWN);
     end_at(ply, "moves-after-illegal-position",
            "an illegal position (the " + std::string(color_of(pawn) == WHITE ? "white" : "black") +
                " pawn on " + square_name(unpromoted_->square) + ", its last rank, since ply " +

@@ -17,8 +17,9 @@ namespace arbiter::adjudication {
 struct ProofLimits {
   int max_plies = 20;                 // longest proof game looked for
   std::uint64_t max_nodes = 300'000;  // positions evaluated, over both searches
-  // After the shortest-proof search, with the nodes it left, a best-first search guided by the
-  // target for any proof game, however long (its proofs are not the shortest).
+  // After the shortest-proof search (then given half the nodes), a best-first search guided by
+  // the target for any proof game, however long (its proofs are not the shortest), on positions
+  // whose bound is at most 2 * max_plies.
   bool guided = true;
 };
 
