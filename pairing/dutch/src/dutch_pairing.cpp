@@ -590,7 +590,7 @@ void Engine<L>::outlook_2017(Bracket& br) {
     std::vector<char> main_down(nsgb, 0);
     for (int pos = 0; pos < nsgb; ++pos) {
       const int mv = mate_[cur[pos]];
-      const bool resident_mate = br.in_bracket(mv);
+      const bool resident_mate = mv != cur[pos] && br.in_bracket(mv);  // not the PAB
       const bool mdp_mate = !resident_mate && mv != cur[pos] &&
                             std::find(cur.begin(), cur.begin() + mdp, mv) != cur.begin() + mdp;
       main_down[pos] = !(resident_mate || (pos >= mdp && mdp_mate));
