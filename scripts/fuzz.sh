@@ -3,11 +3,17 @@
 #   scripts/fuzz.sh [SECONDS]   explore for SECONDS per target (default 60), keeping a corpus
 #   scripts/fuzz.sh ci [RUNS]   the bounded CI run: RUNS inputs per target (default 5000) from
 #                               the seeds with libFuzzer seed 1, so a CI result is reproducible
+#   scripts/fuzz.sh runs RUNS   a long run: RUNS inputs per target, keeping the corpus (issue 17's
+#                               goal is 100,000,000 per parser: `nice scripts/fuzz.sh runs 100000000`)
+# ARBITER_FUZZ_TARGETS="fuzz_csv fuzz_trf" runs only those targets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = ci ]; then
   limit=(-seed=1 -runs="${2:-5000}")
   what="${2:-5000} runs (seed 1)"
+elif [ "${1:-}" = runs ]; then
+  limit=(-runs="${2:?scripts/fuzz.sh runs RUNS}")
+  what="$2 runs"
 else
   limit=(-max_total_time="${1:-60}")
   what="${1:-60}s"
@@ -33,15 +39,16 @@ fuzz_build() {
       exit 1
     fi
     grep -E "^Done [0-9]+ runs" "$log" || tail -n 1 "$log"
+    grep -E "^#[0-9]+.*exec/s" "$log" | tail -n 1
   done
 }
 mode=${1:-}
-targets=$(cd tests/fuzz && ls fuzz_*.cpp 2>/dev/null | sed 's/\.cpp$//' || true)
+targets=${ARBITER_FUZZ_TARGETS:-$(cd tests/fuzz && ls fuzz_*.cpp 2>/dev/null | sed 's/\.cpp$//' || true)}
 [ -n "$targets" ] || { echo "no fuzz targets"; exit 0; }
 # shellcheck disable=SC2086
 fuzz_build build-fuzz x86-64 $targets
 # The portable build above has neither AVX2 (the PGN reader's 64-byte block scans) nor BMI2 (PEXT
 # slider attacks): on a CPU with both, the PGN and SAN targets run again built for them.
-if grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw bmi2 /proc/cpuinfo 2>/dev/null; then
+if [ -z "${ARBITER_FUZZ_TARGETS:-}" ] && grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw bmi2 /proc/cpuinfo 2>/dev/null; then
   fuzz_build build-fuzz-avx2 x86-64-bmi2 fuzz_pgn fuzz_san
 fi

@@ -13,6 +13,9 @@ if [ "${1:-}" = "--test" ]; then
   pkgs+=(stockfish pgn-extract clang-14 libclang-rt-14-dev zstd qemu-user g++-aarch64-linux-gnu)
   # The desk's browser test: headless chromium driven by selenium (tests/desk/browser_test.py).
   pkgs+=(chromium chromium-driver python3-selenium)
+  # strace: the kill -9 test kills each writer on entering one of its disk calls (inject=...:
+  # signal=KILL), deterministically; util-linux (essential: setpriv, flock, unshare) is there.
+  pkgs+=(strace)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

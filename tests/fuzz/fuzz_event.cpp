@@ -11,6 +11,7 @@
 #include "arbiter/pairing/event.h"
 #include "arbiter/pairing/event_store.h"
 #include "arbiter/pairing/trf.h"
+#include "event_round_trip.h"
 
 namespace ap = arbiter::pairing;
 
@@ -26,19 +27,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const ap::TrfError&) {
     return 0;
   }
-  std::string once;
-  try {
-    once = ap::write_event(e);
-  } catch (const std::invalid_argument&) {
-    return 0;  // a value the TRF columns cannot hold: refused, never cut short
-  }
-  ap::Event back;
-  try {
-    back = ap::read_event(ap::unseal_event_file(ap::seal_event_file(once), "written"), "written");
-  } catch (const std::exception&) {
-    std::abort();  // the writer produced a file the reader rejects
-  }
-  if (back.tournament.players.size() != e.tournament.players.size()) std::abort();
-  if (ap::write_event(back) != once) std::abort();
+  check_event_round_trip(e);
   return 0;
 }

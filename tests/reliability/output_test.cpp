@@ -121,16 +121,67 @@ TEST(Output, SymlinkedEventIsWrittenThroughTheLink) {
   EXPECT_EQ(slurp(d.path / "real/e.trf").find("XAR BOARDS 1"), std::string::npos);
 }
 
-TEST(Output, EventFileKeepsItsMode) {
+// Class 10: a write keeps the event file's mode, and its group where the writer may set it. Run
+// by an unprivileged user, whoever runs the tests: as root, the commands run as nobody (uid
+// 65534) with the supplementary group users (100) through setpriv(1); then root writes a file
+// that nobody owns and must leave it nobody's.
+TEST(Output, EventFileKeepsItsModeAndOwner) {
   TempDir d;
-  make_event(d, "e.trf");
-  for (const char* mode : {"0600", "0444", "0640"}) {
-    auto r =
-        sh(d.path, std::string("chmod ") + mode + " e.trf && \"$A\" event pair e.trf >/dev/null" +
-                       " && \"$A\" event undo e.trf >/dev/null");
+  const bool root = ::geteuid() == 0;
+  std::string as_user;  // the prefix that runs a command as an unprivileged user
+  if (root) {
+    if (sh(d.path, "command -v setpriv").code != 0)
+      GTEST_SKIP() << "setpriv(1) (util-linux) is missing: cannot run as an unprivileged user";
+    as_user = "setpriv --reuid=65534 --regid=65534 --groups=100 ";
+    ASSERT_EQ(::chown(d.path.c_str(), 65534, 65534), 0);
+  }
+  put(d.path / "players.csv", players_csv(8));
+  auto r = sh(d.path, as_user + "\"$A\" event new e.trf --system dutch --rounds 5 --rating-list " +
+                          "standard --tiebreaks SB --rules 2026 >/dev/null && " + as_user +
+                          "\"$A\" event register e.trf --csv players.csv >/dev/null");
+  ASSERT_EQ(r.code, kOk) << r.err;
+  struct stat st {};
+  ASSERT_EQ(::stat((d.path / "e.trf").c_str(), &st), 0);
+  const uid_t user = st.st_uid;
+  ASSERT_EQ(user, root ? uid_t(65534) : ::geteuid());
+  // The writer's own group, or (where it has one) a supplementary group it belongs to.
+  const auto groups = sh(d.path, as_user + "id -G").out;
+  const std::string other_group =
+      groups.find(' ') == std::string::npos
+          ? ""
+          : groups.substr(groups.find(' ') + 1,
+                          groups.find_first_of(" \n", groups.find(' ') + 1) - groups.find(' ') - 1);
+  for (const char* mode : {"0600", "0640", "0604", "0660", "0620"}) {
+    const std::string chgrp = other_group.empty() ? "" : "chgrp " + other_group + " e.trf && ";
+    r = sh(d.path, as_user + "sh -c '" + chgrp + "chmod " + mode + " e.trf' && " + as_user +
+                       "\"$A\" event pair e.trf >/dev/null && " + as_user +
+                       "\"$A\" event undo e.trf >/dev/null");
     EXPECT_EQ(r.code, kOk) << mode << ": " << r.err;
     EXPECT_EQ(mode_of(d.path / "e.trf"), mode);
+    ASSERT_EQ(::stat((d.path / "e.trf").c_str(), &st), 0);
+    EXPECT_EQ(st.st_uid, user) << mode;
+    if (!other_group.empty()) {
+      EXPECT_EQ(std::to_string(st.st_gid), other_group) << mode;
+    }
   }
+  // A file its owner made read-only is refused, mode and text as they were.
+  const std::string before = slurp(d.path / "e.trf");
+  r = sh(d.path, as_user + "chmod 0444 e.trf && " + as_user + "\"$A\" event pair e.trf");
+  EXPECT_EQ(r.code, kIo) << r.err;
+  EXPECT_EQ(mode_of(d.path / "e.trf"), "0444");
+  EXPECT_EQ(slurp(d.path / "e.trf"), before);
+  if (!root) return;
+  // Root changing nobody's event keeps it nobody's (and its group), with its mode.
+  ASSERT_EQ(::stat((d.path / "e.trf").c_str(), &st), 0);
+  const gid_t group = st.st_gid;
+  r = sh(d.path,
+         "chmod 0640 e.trf && \"$A\" event pair e.trf >/dev/null && \"$A\" event undo e.trf "
+         ">/dev/null");
+  EXPECT_EQ(r.code, kOk) << r.err;
+  ASSERT_EQ(::stat((d.path / "e.trf").c_str(), &st), 0);
+  EXPECT_EQ(st.st_uid, 65534u);
+  EXPECT_EQ(st.st_gid, group);
+  EXPECT_EQ(mode_of(d.path / "e.trf"), "0640");
 }
 
 }  // namespace

@@ -42,8 +42,7 @@ void refuse_negative_numbers(const po::parsed_options& parsed, const po::variabl
   }
 }
 
-}  // namespace
-
+// Parses `args` into `vm` with the checks above (po::error on a violation); no notify, no help.
 void store_command_line(const std::vector<std::string>& args, const po::options_description& opts,
                         const po::positional_options_description& positional,
                         po::variables_map& vm) {
@@ -54,19 +53,22 @@ void store_command_line(const std::vector<std::string>& args, const po::options_
   refuse_negative_numbers(parsed, vm);
 }
 
+}  // namespace
+
 std::optional<po::variables_map> parse_options(const std::vector<std::string>& args,
                                                const po::options_description& opts,
                                                const po::positional_options_description& positional,
-                                               const po::options_description& hidden) {
+                                               const po::options_description& hidden,
+                                               std::string_view usage) {
   po::options_description all;
   all.add(opts).add(hidden);
   po::variables_map vm;
   store_command_line(args, all, positional, vm);
-  po::notify(vm);
   if (vm.count("help")) {
-    std::cout << opts << '\n';
+    std::cout << usage << opts << '\n';
     return std::nullopt;
   }
+  po::notify(vm);
   return vm;
 }
 

@@ -8,22 +8,20 @@
 #include <boost/program_options.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arbiter::cli {
 
-// Parses `args` into `vm` with the checks above (po::error on a violation); no notify, no help.
-void store_command_line(const std::vector<std::string>& args,
-                        const boost::program_options::options_description& opts,
-                        const boost::program_options::positional_options_description& positional,
-                        boost::program_options::variables_map& vm);
-
 // Parses `args` against `opts`, `hidden` (options that only carry positional arguments, left out
-// of the help) and `positional`. With --help, prints `opts` to stdout and returns nullopt: the
-// command then exits 0. Parse errors throw po::error (exit 2 in main).
+// of the help) and `positional`, with the checks above. With --help (which `opts` defines), prints
+// `usage` and `opts` to stdout and returns nullopt, whatever else is missing: the command then
+// exits 0. --help is answered before the required options are checked (po::notify), so that a
+// command's help never fails for want of the options it explains. Parse errors throw po::error
+// (exit 2 in main).
 std::optional<boost::program_options::variables_map> parse_options(
     const std::vector<std::string>& args, const boost::program_options::options_description& opts,
     const boost::program_options::positional_options_description& positional,
-    const boost::program_options::options_description& hidden = {});
+    const boost::program_options::options_description& hidden = {}, std::string_view usage = {});
 
 }  // namespace arbiter::cli

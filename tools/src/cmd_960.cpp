@@ -54,22 +54,22 @@ int run(const std::vector<std::string>& args) {
       "words", po::value<std::vector<std::string>>(), "subcommand and arguments");
   po::positional_options_description pos_opts;
   pos_opts.add("words", -1);
-  po::variables_map vm;
-  store_command_line(args, opts, pos_opts, vm);
-  po::notify(vm);
+  const std::string usage =
+      "usage: arbiter 960 number N [--black M] | identify FEN | verify FEN | list |\n"
+      "                  draw [--seed S] [--double]        [--json] [--shredder]\n"
+      "Chess960 start positions by Scharnagl number (518 = RNBQKBNR, 0 = BBQNNRKR).\n"
+      "draw: without --seed the number comes from the operating system's random source;\n"
+      "with --seed it is SHA-256(seed#k) -> first 4 bytes big-endian, rejected if >=\n"
+      "4294966080, else mod 960 (k = 0, 1, ...; Black's number is the next one with\n"
+      "--double). The audit line lets anyone re-run the draw.\n\n";
+  const auto parsed = parse_options(args, opts, pos_opts, {}, usage);
+  if (!parsed) return kExitOk;
+  const po::variables_map& vm = *parsed;
   std::vector<std::string> words =
       vm.count("words") ? vm["words"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  if (vm.count("help") || words.empty()) {
-    (words.empty() && !vm.count("help") ? std::cerr : std::cout)
-        << "usage: arbiter 960 number N [--black M] | identify FEN | verify FEN | list |\n"
-           "                  draw [--seed S] [--double]        [--json] [--shredder]\n"
-           "Chess960 start positions by Scharnagl number (518 = RNBQKBNR, 0 = BBQNNRKR).\n"
-           "draw: without --seed the number comes from the operating system's random source;\n"
-           "with --seed it is SHA-256(seed#k) -> first 4 bytes big-endian, rejected if >=\n"
-           "4294966080, else mod 960 (k = 0, 1, ...; Black's number is the next one with\n"
-           "--double). The audit line lets anyone re-run the draw.\n\n"
-        << opts;
-    return vm.count("help") ? kExitOk : kExitUsage;
+  if (words.empty()) {
+    std::cerr << usage << opts;
+    return kExitUsage;
   }
   const bool as_json = vm.count("json") > 0, shredder = vm.count("shredder") > 0;
   const std::string sub = words[0];

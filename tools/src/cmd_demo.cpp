@@ -27,13 +27,10 @@ int run(const std::vector<std::string>& args) {
       "seed", po::value(&seed), "seed string of the reproducible draw (default: 'arbiter demo')")(
       "random", "draw from the operating system's random source instead")(
       "depth", po::value(&depth), "perft depth (1..7, default 5)");
-  po::variables_map vm;
-  store_command_line(args, opts, {}, vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << "usage: arbiter demo [--seed S | --random] [--depth D]\n\n" << opts;
-    return kExitOk;
-  }
+  const auto parsed = parse_options(args, opts, {}, {},
+                                    "usage: arbiter demo [--seed S | --random] [--depth D]\n\n");
+  if (!parsed) return kExitOk;
+  const po::variables_map& vm = *parsed;
   if (depth < 1 || depth > 7)
     throw std::runtime_error("--depth " + std::to_string(depth) + " out of range 1..7");
   chess960::Draw d = vm.count("random") ? chess960::draw_random() : chess960::draw_seeded(seed);

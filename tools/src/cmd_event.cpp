@@ -36,14 +36,11 @@ struct Sub {
 bool parse(const std::vector<std::string>& args, po::options_description& opts,
            const po::positional_options_description& pos, po::variables_map& vm, const Sub& sub) {
   opts.add_options()("help,h", "this help");
-  store_command_line(args, opts, pos, vm);
-  if (vm.count("help")) {
-    std::cout << "usage: arbiter event " << sub.name << ' ' << sub.args << "\n"
-              << sub.summary << "\n\n"
-              << opts;
-    return false;
-  }
-  po::notify(vm);
+  const std::string usage = std::string("usage: arbiter event ") + sub.name + ' ' + sub.args +
+                            "\n" + sub.summary + "\n\n";
+  auto parsed = parse_options(args, opts, pos, {}, usage);
+  if (!parsed) return false;
+  vm = std::move(*parsed);
   return true;
 }
 
@@ -359,25 +356,14 @@ int cmd_register(const std::vector<std::string>& args) {
   const int first = positive(vm, "round", 0);
   std::map<int, int> renumbered;  // old -> new over the whole registration
   modify(file, [&](Event& e) {
-    std::vector<std::string> names;
-    for (const auto& x : regs) {
-      auto res = enter_player(e, x, first);
-      std::map<int, int> next;
-      for (auto [o, n] : renumbered) next[o] = res.renumbered.count(n) ? res.renumbered.at(n) : n;
-      for (auto [o, n] : res.renumbered)
-        if (!std::any_of(renumbered.begin(), renumbered.end(),
-                         [&](const auto& kv) { return kv.second == o; }))
-          next[o] = n;
-      renumbered = std::move(next);
-      names.push_back(x.name);
-    }
-    for (const auto& x : names) {
-      Tpn p = find_player(e, x);
-      std::string l = player_label(e, p);
-      if (auto en = e.settings.entry_round.find(p); en != e.settings.entry_round.end())
+    EntryList list = enter_players(e, regs, first);
+    for (const auto& x : list.players) {
+      std::string l = player_label(e, x.tpn);
+      if (auto en = e.settings.entry_round.find(x.tpn); en != e.settings.entry_round.end())
         l += " (from round " + std::to_string(en->second) + ")";
       lines.push_back(l);
     }
+    renumbered = std::move(list.renumbered);
     return regs.size() == 1 ? "register " + regs[0].name
                             : "register " + std::to_string(regs.size()) + " players from " + csv;
   });

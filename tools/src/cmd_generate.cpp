@@ -63,7 +63,9 @@ int run(const std::vector<std::string>& args) {
       "output,o", po::value(&out)->required(), "the TRF file to write");
   std::optional<po::variables_map> vm;
   try {
-    vm = parse_options(args, opts, {});
+    vm = parse_options(args, opts, {}, {},
+                       "usage: arbiter generate --dutch --players N --rounds R --seed S -o OUT.trf "
+                       "[options]\n\n");
     if (!vm) return kExitOk;
   } catch (const po::error& e) {
     std::cerr << "arbiter generate: " << e.what() << "\n" << opts;

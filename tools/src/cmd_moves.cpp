@@ -4,8 +4,8 @@
 
 #include "arbiter/engine/san.h"
 #include "arbiter/engine/uci.h"
-#include "cli_position.h"
 #include "cli_options.h"
+#include "cli_position.h"
 #include "command.h"
 
 namespace arbiter::cli {
@@ -20,15 +20,12 @@ int run(const std::vector<std::string>& args) {
       "fen", po::value<std::vector<std::string>>(), "the position (FEN)");
   po::positional_options_description pos_opts;
   pos_opts.add("fen", -1);
-  po::variables_map vm;
-  store_command_line(args, opts, pos_opts, vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << "usage: arbiter moves FEN [--uci] [--chess960]\n"
-                 "Prints the legal moves of the position, one per line, in SAN (or UCI).\n\n"
-              << opts;
-    return kExitOk;
-  }
+  const auto parsed =
+      parse_options(args, opts, pos_opts, {},
+                    "usage: arbiter moves FEN [--uci] [--chess960]\n"
+                    "Prints the legal moves of the position, one per line, in SAN (or UCI).\n\n");
+  if (!parsed) return kExitOk;
+  const po::variables_map& vm = *parsed;
   if (!vm.count("fen")) throw UsageError("a FEN is required");
   Position pos = position_from_fen(join_words(vm["fen"].as<std::vector<std::string>>()),
                                    vm.count("chess960") > 0);

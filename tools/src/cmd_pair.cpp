@@ -364,10 +364,19 @@ int run(const std::vector<std::string>& args) {
                                                       po::value<std::vector<std::string>>(), "");
   po::positional_options_description pos;
   pos.add("input", -1);
+  const char* const usage =
+      "usage: arbiter pair --dutch in.trf -p [out.txt]\n"
+      "       arbiter pair --check in.trf [--json]\n"
+      "       arbiter pair --round-robin N [--double [--no-swap]] [--seed S | --lots] [--json]\n"
+      "--dutch: bbpPairings/JaVaFo conventions (TRF-16 with XXR/XXC/XXS/XXA/XXP/XXZ or "
+      "TRF-2026);\n"
+      "output: number of pairs, then 'white black' per line, the pairing-allocated bye as 'N 0'.\n"
+      "exit: 0 paired, 1 no legal pairing (--check: a round differs), 2 error, 3 invalid file.\n\n";
   po::variables_map vm;
   try {
-    store_command_line(args, opts, pos, vm);
-    po::notify(vm);
+    auto parsed = parse_options(args, opts, pos, {}, usage);
+    if (!parsed) return kExitOk;
+    vm = std::move(*parsed);
   } catch (const po::error& e) {
     std::cerr << "arbiter pair: " << e.what() << '\n';
     return kExitError;
@@ -381,20 +390,9 @@ int run(const std::vector<std::string>& args) {
       inputs.clear();
     }
   const int modes = !dutch.empty() + !check.empty() + (vm.count("round-robin") > 0);
-  if (vm.count("help") || modes != 1 || !inputs.empty()) {
-    (vm.count("help") ? std::cout : std::cerr)
-        << "usage: arbiter pair --dutch in.trf -p [out.txt]\n"
-           "       arbiter pair --check in.trf [--json]\n"
-           "       arbiter pair --round-robin N [--double [--no-swap]] [--seed S | --lots] "
-           "[--json]\n"
-           "--dutch: bbpPairings/JaVaFo conventions (TRF-16 with XXR/XXC/XXS/XXA/XXP/XXZ or "
-           "TRF-2026);\n"
-           "output: number of pairs, then 'white black' per line, the pairing-allocated bye as 'N "
-           "0'.\n"
-           "exit: 0 paired, 1 no legal pairing (--check: a round differs), 2 error, 3 invalid "
-           "file.\n\n"
-        << opts;
-    return vm.count("help") ? kExitOk : kExitError;
+  if (modes != 1 || !inputs.empty()) {
+    std::cerr << usage << opts;
+    return kExitError;
   }
   std::optional<ap::DutchRules> rules;
   if (vm.count("rules")) {

@@ -139,20 +139,15 @@ int run(const std::vector<std::string>& args) {
       "transposition table of this many MB (per thread) for the counts; 0 = none (default, the "
       "plain bulk-counted perft that the benchmarks measure)")("time",
                                                                "print nodes/second on stderr");
-  po::variables_map vm;
-  store_command_line(args, opts, {}, vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout
-        << "usage: arbiter perft --fen FEN --depth D [--divide]\n"
-           "       arbiter perft --suite FILE [--max-nodes N] [--max-depth D] [--jobs N] [--hash "
-           "MB]\n"
-           "Counts the leaf nodes of the legal move tree (last stdout line = node count).\n"
-           "A suite prints one line per failing position and 'N passed, M failed'; exit 1 on\n"
-           "any failure.\n\n"
-        << opts;
-    return kExitOk;
-  }
+  const auto parsed = parse_options(
+      args, opts, {}, {},
+      "usage: arbiter perft --fen FEN --depth D [--divide]\n"
+      "       arbiter perft --suite FILE [--max-nodes N] [--max-depth D] [--jobs N] [--hash MB]\n"
+      "Counts the leaf nodes of the legal move tree (last stdout line = node count).\n"
+      "A suite prints one line per failing position and 'N passed, M failed'; exit 1 on\n"
+      "any failure.\n\n");
+  if (!parsed) return kExitOk;
+  const po::variables_map& vm = *parsed;
   if (!suite.empty()) {
     if (vm.count("fen")) throw UsageError("--suite and --fen are exclusive");
     if (jobs < 0) throw UsageError("--jobs " + std::to_string(jobs) + ": must be 0 or more");

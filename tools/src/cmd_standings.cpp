@@ -49,15 +49,12 @@ int run(const std::vector<std::string>& args) {
   pos.add("input", 1);
   po::variables_map vm;
   try {
-    store_command_line(args, opts, pos, vm);
-    po::notify(vm);
+    auto parsed = parse_options(args, opts, pos, {}, kUsage);
+    if (!parsed) return kExitOk;
+    vm = std::move(*parsed);
   } catch (const po::error& e) {
     std::cerr << "arbiter standings: " << e.what() << "\n" << kUsage;
     return kExitUsage;
-  }
-  if (vm.count("help")) {
-    std::cout << kUsage << opts;
-    return kExitOk;
   }
   if (!vm.count("input")) {
     std::cerr << "arbiter standings: missing input TRF file\n" << kUsage;

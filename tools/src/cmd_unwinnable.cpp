@@ -18,6 +18,7 @@
 #include "arbiter/adjudication/unwinnability.h"
 #include "cli_options.h"
 #include "command.h"
+#include "terminal_text.h"
 
 namespace po = boost::program_options;
 namespace adj = arbiter::adjudication;
@@ -135,7 +136,7 @@ int run(const std::vector<std::string>& args) {
     for (auto& t : pool) t.join();
     if (failure) std::rethrow_exception(failure);
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      std::cout << batch[i].out << '\n';
+      std::cout << arbiter::cli::terminal_safe(batch[i].out) << '\n';  // a binary line echoed
       if (!batch[i].error.empty()) {
         std::cerr << name << ':' << line_numbers[i] << ": " << batch[i].error << '\n';
         status = arbiter::cli::kExitUsage;

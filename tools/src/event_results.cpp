@@ -33,12 +33,10 @@ bool parse(const std::vector<std::string>& args, po::options_description& o,
            const po::positional_options_description& pos, po::variables_map& vm,
            const char* usage) {
   o.add_options()("help,h", "this help");
-  store_command_line(args, o, pos, vm);
-  if (vm.count("help")) {
-    std::cout << "usage: arbiter event " << usage << "\n\n" << o;
-    return false;
-  }
-  po::notify(vm);
+  auto parsed =
+      parse_options(args, o, pos, {}, std::string("usage: arbiter event ") + usage + "\n\n");
+  if (!parsed) return false;
+  vm = std::move(*parsed);
   return true;
 }
 

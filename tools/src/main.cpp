@@ -10,6 +10,7 @@
 
 #include "arbiter/pairing/file_io.h"
 #include "command.h"
+#include "terminal_text.h"
 
 namespace {
 void usage(std::ostream& os) {
@@ -32,6 +33,9 @@ int finish_stdout(int rc) {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  // Every message goes through one escaping filter: the input it quotes reaches the terminal
+  // as \xNN where it holds control characters or bytes that are not UTF-8 (terminal_text.h).
+  const auto stderr_guard = arbiter::cli::escape_stderr();
   if (argc < 2) {
     usage(std::cerr);
     return arbiter::cli::kExitUsage;

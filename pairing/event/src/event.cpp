@@ -207,18 +207,32 @@ void check_entry_rules(const Event& e, const Registration& r) {
            " need a FIDE ID (the event's entry rules)");
 }
 
-// The checks of a registration against every other player (`self`: the player being corrected,
-// 0 for a new entry, which the entry rules also apply to). Returns the trimmed name.
-std::string check_registration(const Event& e, const Registration& r, Tpn self) {
+// The registered players by FIDE id and by lower-case name, so that each registration of a long
+// list is checked against every other player in O(log n): comparing each with every other player
+// (and renumbering the field after each) made a CSV of 10,000 players take minutes.
+struct Registered {
+  std::map<std::string, Tpn> ids, names;
+  Registered(const Event& e, Tpn self) {
+    for (const auto& p : e.tournament.players)
+      if (p.tpn != self) add(p);
+  }
+  void add(const Player& p) {
+    if (!p.fide_id.empty()) ids.emplace(p.fide_id, p.tpn);
+    names.emplace(lower(p.name), p.tpn);
+  }
+};
+
+// The checks of a registration against every other player (`known`, without the player being
+// corrected; `self` 0 for a new entry, which the entry rules also apply to). Returns the trimmed
+// name.
+std::string check_registration(const Event& e, const Registered& known, const Registration& r,
+                               Tpn self) {
   const std::string name = trim(r.name);
   if (name.empty()) refuse("the player needs a name");
-  for (const auto& p : e.tournament.players) {
-    if (p.tpn == self) continue;
-    if (!r.fide_id.empty() && p.fide_id == r.fide_id)
-      refuse("FIDE id " + r.fide_id + " is registered already (" + player_label(e, p.tpn) + ")");
-    if (lower(p.name) == lower(name) && r.fide_id.empty())
-      refuse("'" + name + "' is registered already (" + player_label(e, p.tpn) + ")");
-  }
+  if (auto id = known.ids.find(r.fide_id); !r.fide_id.empty() && id != known.ids.end())
+    refuse("FIDE id " + r.fide_id + " is registered already (" + player_label(e, id->second) + ")");
+  if (auto same = known.names.find(lower(name)); r.fide_id.empty() && same != known.names.end())
+    refuse("'" + name + "' is registered already (" + player_label(e, same->second) + ")");
   if (!r.title.empty() && title_rank(r.title) == 8) refuse("unknown title '" + r.title + "'");
   for (int x : {r.ratings.standard, r.ratings.rapid, r.ratings.blitz, r.ratings.national})
     if (x < 0 || x > 3500) refuse("rating " + std::to_string(x) + " out of range 0-3500");
@@ -226,9 +240,10 @@ std::string check_registration(const Event& e, const Registration& r, Tpn self) 
   return name;
 }
 
-// The round a new player can first play, checked against the system.
-int first_round_for(const Event& e, int asked) {
-  const int paired = paired_rounds(e), next = paired + 1;
+// The round a new player can first play (`paired`: rounds paired so far), checked against the
+// system.
+int first_round_for(const Event& e, int paired, int asked) {
+  const int next = paired + 1;
   if (paired >= e.settings.rounds) refuse("the event is finished");
   const int first = asked ? asked : next;
   if (first < next || first > e.settings.rounds)
@@ -246,9 +261,6 @@ int first_round_for(const Event& e, int asked) {
   return first;
 }
 
-}  // namespace
-
-namespace {
 // Whether the pairing numbers still follow the initial order (C.04.2 Art. 2: until round 4 is
 // paired) when `paired` rounds are paired: in a Swiss unless the event keeps the numbers of
 // published lists (EntryRules::keep_published_numbers) once round 1 is out; in a round robin
@@ -258,15 +270,12 @@ bool numbers_follow_initial_order(const EventSettings& s, int paired) {
   if (s.system != EventSystem::Dutch) return paired == 0;
   return paired < 4 && !(paired > 0 && s.entry.keep_published_numbers);
 }
-}  // namespace
 
-EntryResult enter_player(Event& e, const Registration& r, int first_round) {
-  const std::string name = check_registration(e, r, 0);
-  const int first = first_round_for(e, first_round);
-  const int paired = paired_rounds(e);
-  Event n = e;
+// Appends the player of `r` (checked) with the next pairing number, entering in round `first`.
+const Player& append_player(Event& e, const Registration& r, const std::string& name, int first,
+                            int paired) {
   Player p;
-  p.tpn = n.tournament.player_count() + 1;
+  p.tpn = e.tournament.player_count() + 1;
   p.name = name;
   p.title = r.title;
   p.sex = r.sex;
@@ -274,31 +283,61 @@ EntryResult enter_player(Event& e, const Registration& r, int first_round) {
   p.fide_id = r.fide_id;
   p.birth = r.birth;
   p.ratings = r.ratings;
-  p.rating = r.ratings.fide(list_of(n.settings));
-  const char missed = n.settings.entry.missed_rounds;
+  p.rating = r.ratings.fide(list_of(e.settings));
+  const char missed = e.settings.entry.missed_rounds;
   if (first > 1) {
     // C.04.2 Art. 2: rounds missed before entry are unplayed, with zero points or a half-point
     // bye as the regulations say: the paired ones in the cells, the others as requested byes.
     const Result kind = missed == 'H' ? Result::HalfBye : Result::ZeroBye;
     p.rounds.assign(paired, RoundEntry{0, Colour::None, kind});
-    for (int k = paired + 1; k < first; ++k) n.settings.byes_requested[p.tpn][k] = missed;
+    for (int k = paired + 1; k < first; ++k) e.settings.byes_requested[p.tpn][k] = missed;
     p.entry_round = first;
-    n.settings.entry_round[p.tpn] = first;
+    e.settings.entry_round[p.tpn] = first;
   }
-  if (!r.extra.empty()) n.settings.extra[p.tpn] = r.extra;
-  n.tournament.players.push_back(p);
-  EntryResult out{p.tpn, first, {}};
-  // C.04.2 Art. 2: pairing numbers follow the initial order until round 4 has been paired;
-  // a round robin's numbers are drawn by lot, so nobody moves there once they are.
-  if (numbers_follow_initial_order(n.settings, paired)) {
-    auto order = initial_order(n);
-    for (size_t i = 0; i < order.size(); ++i)
-      if (order[i] != Tpn(i + 1) && order[i] != p.tpn && paired > 0)
-        out.renumbered[order[i]] = int(i) + 1;
-    out.tpn = Tpn(std::find(order.begin(), order.end(), p.tpn) - order.begin()) + 1;
-    renumber_players(n, order);
+  if (!r.extra.empty()) e.settings.extra[p.tpn] = r.extra;
+  e.tournament.players.push_back(std::move(p));
+  return e.tournament.players.back();
+}
+
+// C.04.2 Art. 2: pairing numbers follow the initial order until round 4 has been paired; a round
+// robin's numbers are drawn by lot, so nobody moves there once they are. The field is renumbered
+// once after the whole list: the initial order is a total order (ties by pairing number, i.e. by
+// entry), so this is the order that renumbering after each entry gives. `before`: the players
+// registered before this list, whose changed numbers are reported when rounds were published.
+void renumber_entries(Event& e, EntryList& out, int before, int paired) {
+  if (!numbers_follow_initial_order(e.settings, paired)) return;
+  const auto order = initial_order(e);
+  std::vector<Tpn> to(order.size() + 1, 0);  // old -> new
+  for (size_t i = 0; i < order.size(); ++i) to[order[i]] = Tpn(i + 1);
+  for (Tpn p = 1; p <= before && paired > 0; ++p)
+    if (to[p] != p) out.renumbered[p] = to[p];
+  for (auto& x : out.players) x.tpn = to[x.tpn];
+  renumber_players(e, order);
+}
+
+}  // namespace
+
+EntryList enter_players(Event& e, const std::vector<Registration>& rs, int first_round) {
+  Event n = e;
+  const int paired = paired_rounds(n), before = n.tournament.player_count();
+  Registered known(n, 0);
+  EntryList out;
+  for (const auto& r : rs) {
+    const std::string name = check_registration(n, known, r, 0);
+    const int first = first_round_for(n, paired, first_round);
+    const Player& p = append_player(n, r, name, first, paired);
+    known.add(p);
+    out.players.push_back({p.tpn, first, {}});
   }
+  renumber_entries(n, out, before, paired);
   e = std::move(n);
+  return out;
+}
+
+EntryResult enter_player(Event& e, const Registration& r, int first_round) {
+  EntryList list = enter_players(e, {r}, first_round);
+  EntryResult out = list.players.front();
+  out.renumbered = std::move(list.renumbered);
   return out;
 }
 
@@ -306,7 +345,7 @@ Tpn register_player(Event& e, const Registration& r) { return enter_player(e, r)
 
 Tpn update_player(Event& e, Tpn p, const Registration& r) {
   check_player(e, p);
-  const std::string name = check_registration(e, r, p);
+  const std::string name = check_registration(e, Registered(e, p), r, p);
   Event n = e;
   Player& pl = n.tournament.player(p);
   pl.name = name;

@@ -345,8 +345,8 @@ class Call {
     if (csv.players.empty()) throw BadRequest("upload.csv: no players");
     json out = json::array();
     cli::event::modify(file_, [&](Event& e) {
-      for (const auto& r : csv.players) register_player(e, r);
-      for (const auto& r : csv.players) out.push_back(player_json(e, find_player(e, r.name)));
+      for (const auto& x : enter_players(e, csv.players).players)
+        out.push_back(player_json(e, x.tpn));
       return "register " + std::to_string(csv.players.size()) +
              " players from the desk's CSV upload";
     });

@@ -64,6 +64,15 @@ struct EntryResult {
   std::map<int, int> renumbered;  // old -> new, only numbers that changed
 };
 EntryResult enter_player(Event& e, const Registration& r, int first_round = 0);
+
+// Registers a list (an organisers' CSV file) as enter_player would one by one, all or nothing,
+// in O(n log n): `players[i]` is the entry of `rs[i]` (its final pairing number; each
+// `renumbered` empty), `renumbered` the players registered before the list whose number changed.
+struct EntryList {
+  std::vector<EntryResult> players;
+  std::map<int, int> renumbered;  // old -> new, only numbers that changed
+};
+EntryList enter_players(Event& e, const std::vector<Registration>& rs, int first_round = 0);
 Tpn register_player(Event& e, const Registration& r);  // enter_player(e, r).tpn
 
 // Corrects a registered player's data (name, title, federation, FIDE id, sex, birth, ratings),

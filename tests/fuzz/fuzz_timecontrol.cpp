@@ -1,0 +1,38 @@
+// libFuzzer target for the two time-control readers (issue 17): the command line's "90/40+30"
+// forms and the PGN TimeControl tag. Any input is either refused with a reason and a column
+// within the text, or read to at least one period, the last for the rest of the game, with finite,
+// non-negative times that classify (A.1 / B.1) without a crash.
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "arbiter/adjudication/time_control.h"
+
+namespace aa = arbiter::adjudication;
+
+namespace {
+void check(const std::optional<aa::TimeControl>& tc, const aa::TimeControlError& error,
+           std::string_view text) {
+  if (!tc) {
+    if (error.reason.empty() || error.column > text.size() + 1) std::abort();
+    return;
+  }
+  if (tc->periods.empty() || tc->periods.back().moves != 0) std::abort();
+  for (const auto& p : tc->periods)
+    if (p.moves < 0 || !std::isfinite(p.seconds) || p.seconds < 0 || !std::isfinite(p.increment) ||
+        p.increment < 0)
+      std::abort();
+  const aa::TimeControlRuling r = aa::classify(*tc);
+  if (!std::isfinite(r.minutes_for_60_moves) || r.class_rule.empty()) std::abort();
+}
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size > 4096) return 0;
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  aa::TimeControlError a, b;
+  check(aa::parse_time_control(text, &a), a, text);
+  check(aa::parse_pgn_time_control(text, &b), b, text);
+  return 0;
+}
