@@ -72,6 +72,8 @@ bool fail(TimeControlError* e, std::string reason, std::size_t col) {
 }
 
 constexpr double kMaxMinutes = 24 * 60 * 7;  // a week: anything longer is a typo
+// No period of a real game is longer than this many moves (a bound that keeps counts in an int).
+constexpr double kMaxPeriodMoves = 1000;
 
 }  // namespace
 
@@ -97,6 +99,7 @@ std::optional<TimeControl> parse_time_control(std::string_view text, TimeControl
       if (*a > *b && *b == std::floor(*b)) moves = *b, minutes = *a;
       if (moves != std::floor(moves) || moves < 1)
         return fail(error, "the number of moves of a period must be a whole number", col);
+      if (moves > kMaxPeriodMoves) return fail(error, "a period of more than 1000 moves", col);
       p.moves = int(moves);
       p.seconds = minutes * 60;
     } else {
@@ -157,6 +160,8 @@ std::optional<TimeControl> parse_pgn_time_control(std::string_view tag, TimeCont
       auto b = c.number();
       if (!b || *a != std::floor(*a) || *a < 1)
         return fail(error, "expected moves/seconds", start + c.column()), std::nullopt;
+      if (*a > kMaxPeriodMoves)
+        return fail(error, "a period of more than 1000 moves", start + 1), std::nullopt;
       p.moves = int(*a);
       p.seconds = *b;
     } else {
@@ -166,6 +171,8 @@ std::optional<TimeControl> parse_pgn_time_control(std::string_view tag, TimeCont
       auto inc = c.number();
       if (!inc)
         return fail(error, "expected an increment in seconds", start + c.column()), std::nullopt;
+      if (*inc > 3600)
+        return fail(error, "increment of more than an hour", start + 1), std::nullopt;
       p.increment = *inc;
     }
     if (!c.done()) return fail(error, "unexpected character", start + c.column()), std::nullopt;

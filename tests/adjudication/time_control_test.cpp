@@ -58,6 +58,14 @@ TEST(TimeControl, BadInput) {
   EXPECT_FALSE(adj::parse_time_control("15+x", &e));
   EXPECT_FALSE(adj::parse_pgn_time_control("?", &e));
   EXPECT_FALSE(adj::parse_pgn_time_control("40/", &e));
+  // A move count past any real period (fuzz_timecontrol: it overflowed an int) and an increment
+  // over an hour are refused, as the command line's reader refuses them.
+  EXPECT_FALSE(adj::parse_pgn_time_control("90777777777777777/9", &e));
+  EXPECT_EQ(e.reason, "a period of more than 1000 moves");
+  EXPECT_FALSE(adj::parse_time_control("90777777777777777/9", &e));
+  EXPECT_FALSE(adj::parse_pgn_time_control("300+7200", &e));
+  // A PGN period with a move count and nothing after it repeats (PGN standard 9.6.1).
+  EXPECT_DOUBLE_EQ(rule("20/3600", true).minutes_for_60_moves, 180);
 }
 
 TEST(TimeControlCli, PrintsClassAndPenalty) {

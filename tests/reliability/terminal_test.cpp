@@ -48,7 +48,7 @@ TEST(Terminal, MessagesEscapeTheBytesTheyQuote) {
       {"\"$A\" timecontrol \"$(printf '\\033[2J\\007x')\"", "\\x1B[2J\\x07x"},
       {"\"$A\" event bye e.trf --player \"$(printf '\\033]0;title\\007')\"", "\\x1B]0;title\\x07"},
       {"\"$A\" event bye e.trf --player \"$(printf 'A\\377\\302\\233B')\"", "A\\xFF\\xC2\\x9BB"},
-      {"\"$A\" event register e.trf --csv bin.csv", "'E\\x1BS'"},
+      {"\"$A\" event register e.trf --csv bin.csv", "bin.csv:2:9: a control character (code 27)"},
       {"\"$A\" standings \"$(printf 'x\\033y.trf')\"", "x\\x1By.trf"},
       {"\"$A\" unwinnable bin.fen", "\\x1B[2J\\x07\\xFF"},
   };

@@ -5,6 +5,7 @@
 // the whole-field matching maximal, so [C4] (a complete legal round-pairing for everybody
 // left) holds at every step.
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -53,6 +54,63 @@ class Engine {
   DutchPairing run();
 
  private:
+  // The bracket being paired (C.04.3 art. 1.3, 3): its members as vertices of the matching, in
+  // this order: moved-down players (positions [0, mdp)), residents ([mdp, nsgb): the vertices
+  // [sg_begin_v, nsgb_v)), the next score group ([nsgb, size()): one bracket of look-ahead for
+  // [C8]).
+  struct Bracket {
+    std::vector<int> cur;
+    int mdp = 0, nsgb = 0, sg_begin_v = 0, nsgb_v = 0;
+    // Base weights of the pairs of cur that touch a resident or the next score group, lower
+    // triangle (s < l), row by row.
+    std::vector<W> base;
+    // The remainder (or homogeneous bracket): its players as positions in cur, S1 = the first rp.
+    std::vector<int> rem;
+    int rp = 0;
+
+    int size() const { return (int)cur.size(); }
+    W& B(int s, int l) { return base[(size_t)l * (l - 1) / 2 + s]; }
+    bool in_bracket(int v) const { return v >= sg_begin_v && v < nsgb_v; }
+  };
+
+  // The phases of run(), in order.
+  bool complete_pairing_exists();
+  void choose_pab_score();
+  void open_bracket(Bracket& br);
+  void outlook_2017(Bracket& br);
+  void choose_moved_down(Bracket& br);
+  void pair_moved_down(Bracket& br);
+  int choose_remainder(Bracket& br);
+  void exchange_s1_to_s2(Bracket& br, int exchanges);
+  void exchange_s2_to_s1(Bracket& br, int exchanges);
+  void pair_remainder(Bracket& br);
+  void move_down(Bracket& br);
+  DutchPairing pairs_with_colours() const;
+
+  void pair_first_possible(int v, std::uint64_t addend, bool step_all);
+  // Exchange weights (art. 4.3): the base weight of a remainder pair plus the preference for
+  // fewest exchanges, then the smallest BSN sums (s_index: s's index in the remainder).
+  W exchange_weight(Bracket& br, int s, int l, int s_index) {
+    W r = br.B(s, l);
+    if (r) {
+      W add(s_index < br.rp ? 1 : 0);
+      add <<= 2 * layout_.b;
+      add -= W((std::uint64_t)s_index);
+      add <<= 1;
+      r += add;
+    }
+    return r;
+  }
+  // v is paired forwards (with a later player of the bracket: v is in S1).
+  bool forward(const Bracket& br, int v) const { return mate_[v] > v && mate_[v] < br.nsgb_v; }
+
+  std::vector<int> mate_;      // the last solve's partners (v itself: unpaired)
+  std::vector<char> matched_;  // paired in its bracket (decided)
+  int next_ = 0;               // the first player not yet in a bracket
+  // Candidate opponents of the player being paired, the last preferred first, with their base
+  // weights.
+  std::vector<std::pair<int, W>> worst_first_;
+
   const DutchInput& in_;
   RuleSet rules_;
   const Progress& progress_;
@@ -80,6 +138,7 @@ class Engine {
   bool clb_ = false;
   int clb_low_ = 0;
   std::map<int, int> sd_rank_;
+  bool collapsed_ = false;  // 2017 A.9: the PPB has been paired, the next bracket is the CLB
 
   int bye_score_ = 0;
   bool single_downfloater_is_bye_ = false;
@@ -379,13 +438,35 @@ class Engine {
 
 template <int L>
 DutchPairing Engine<L>::run() {
-  DutchPairing result;
-  const bool odd = n_ & 1;
-  const int b = layout_.b;
+  if (!complete_pairing_exists()) {
+    DutchPairing result;
+    result.error = "no round-pairing satisfies the absolute criteria [C1]-[C3]";
+    return result;
+  }
+  if ((n_ & 1) && rules_.pab_lowest_score) choose_pab_score();
+  matched_.assign(n_, 0);
+  Bracket br;
   const int top = p_.front().score;
-  auto score = [&](int v) { return p_[v].score; };
+  while (next_ < n_ && p_[next_].score >= top) br.cur.push_back(next_++);
+  while (br.size() > 1 || next_ < n_) {
+    open_bracket(br);
+    choose_moved_down(br);
+    pair_moved_down(br);
+    const int exchanges = choose_remainder(br);
+    exchange_s1_to_s2(br, exchanges);
+    exchange_s2_to_s1(br, exchanges);
+    pair_remainder(br);
+    move_down(br);
+  }
+  return pairs_with_colours();
+}
 
-  // Initial matching: is any complete pairing possible, and which score gets the PAB ([C5]).
+// Phase 1 ([C1]-[C4]): is any complete round-pairing possible? In odd fields under [C5] (2026)
+// the weights also find the lowest score that can get the PAB.
+template <int L>
+bool Engine<L>::complete_pairing_exists() {
+  const bool odd = n_ & 1;
+  const int top = p_.front().score;
   for (int x = 0; x < n_; ++x)
     for (int y = 0; y < x; ++y) {
       if (odd && rules_.pab_lowest_score) {
@@ -393,329 +474,369 @@ DutchPairing Engine<L>::run() {
         if (compatible(x, y)) {
           r = W(1 + !p_[x].bye_eligible + !p_[y].bye_eligible);
           r <<= layout_.full_s;
-          r += W(layout_.full_shift.at(score(x)) + layout_.full_shift.at(score(y)));
-          r <<= b;
-          r += W(score(x) >= top);
+          r += W(layout_.full_shift.at(p_[x].score) + layout_.full_shift.at(p_[y].score));
+          r <<= layout_.b;
+          r += W(p_[x].score >= top);
         }
         set(x, y, r);
       } else {
         set(x, y, edge_weight(y, x, false, false));
       }
     }
-  std::vector<int> mate;
   try {
-    mate = solve();
+    mate_ = solve();
   } catch (const std::domain_error&) {
-    result.error = "no round-pairing satisfies the absolute criteria [C1]-[C3]";
-    return result;
+    return false;
   }
-  {
-    int unmatched = 0;
-    bool ineligible = false;
-    for (int v = 0; v < n_; ++v)
-      if (mate[v] == v) {
-        ++unmatched;
-        ineligible = ineligible || !p_[v].bye_eligible;
-      }
-    if (unmatched > 1 || ineligible) {
-      result.error = "no round-pairing satisfies the absolute criteria [C1]-[C3]";
-      return result;
+  int unmatched = 0;
+  bool ineligible = false;
+  for (int v = 0; v < n_; ++v)
+    if (mate_[v] == v) {
+      ++unmatched;
+      ineligible = ineligible || !p_[v].bye_eligible;
     }
-  }
-  if (odd && rules_.pab_lowest_score) {
-    for (int v = 0; v < n_; ++v)
-      if (mate[v] == v) {
-        bye_score_ = score(v);
+  // A perfect matching (with the dummy vertex of an odd field) leaves one player over at most.
+  assert(unmatched == (n_ & 1));
+  return unmatched <= 1 && !ineligible;
+}
+
+// Phase 2 ([C5], [C9], 2026, odd fields): the PAB score, whether the single downfloater of
+// the top bracket ends up with the PAB, the played-games ranks; then every weight is reset to
+// the base weights of the bracket criteria.
+template <int L>
+void Engine<L>::choose_pab_score() {
+  const int top = p_.front().score;
+  auto score = [&](int v) { return p_[v].score; };
+  for (int v = 0; v < n_; ++v)
+    if (mate_[v] == v) {
+      bye_score_ = score(v);
+      break;
+    }
+  single_downfloater_is_bye_ = false;
+  if (bye_score_ >= top && rules_.pab_fewest_unplayed) {
+    single_downfloater_is_bye_ = true;
+    for (int v = 0; v < n_ && score(v) >= top; ++v)
+      if (score(mate_[v]) < top) {
+        single_downfloater_is_bye_ = false;
         break;
       }
-    single_downfloater_is_bye_ = false;
-    if (bye_score_ >= top && rules_.pab_fewest_unplayed) {
-      single_downfloater_is_bye_ = true;
-      for (int v = 0; v < n_ && score(v) >= top; ++v)
-        if (score(mate[v]) < top) {
-          single_downfloater_is_bye_ = false;
-          break;
-        }
-    }
-    std::vector<int> counts;
-    for (int v = 0; v < n_; ++v)
-      if (score(v) == bye_score_) counts.push_back(p_[v].played_games);
-    // [C9]: rank players of the PAB score by played games, most played first; the pairing
-    // maximises the ranks of the players it pairs, so the PAB goes to the most games played.
-    std::sort(counts.rbegin(), counts.rend());
-    for (int i = 0; i < (int)counts.size(); ++i) played_games_rank_[counts[i]] = i;
-    // Every weight changes: a fresh start is cheaper than a repair (and, reset first, the
-    // matcher does not check each new weight against the old duals).
-    m_.reset();
-    for (int x = 0; x < n_; ++x)
-      for (int y = 0; y < x; ++y) set(x, y, edge_weight(y, x, false, false));
   }
+  std::vector<int> counts;
+  for (int v = 0; v < n_; ++v)
+    if (score(v) == bye_score_) counts.push_back(p_[v].played_games);
+  assert(!counts.empty());
+  // [C9]: rank players of the PAB score by played games, most played first; the pairing
+  // maximises the ranks of the players it pairs, so the PAB goes to the most games played.
+  std::sort(counts.rbegin(), counts.rend());
+  for (int i = 0; i < (int)counts.size(); ++i) played_games_rank_[counts[i]] = i;
+  // Every weight changes: a fresh start is cheaper than a repair (and, reset first, the
+  // matcher does not check each new weight against the old duals).
+  m_.reset();
+  for (int x = 0; x < n_; ++x)
+    for (int y = 0; y < x; ++y) set(x, y, edge_weight(y, x, false, false));
+}
 
-  std::vector<char> matched(n_, 0);
-  std::vector<int> cur;  // bracket members (vertices): moved-down players, residents, next group
-  int next = 0;
-  while (next < n_ && score(next) >= top) cur.push_back(next++);
-  int mdp = 0, sg_begin_v = 0;
-  bool collapsed = false;  // 2017 A.9: the PPB has been paired, the next bracket is the CLB
+// Phase 3 (art. 1.3): the next score group joins the moved-down players and the residents;
+// base weights of every pair touching the residents or the next group, and a solve on them.
+template <int L>
+void Engine<L>::open_bracket(Bracket& br) {
+  auto score = [&](int v) { return p_[v].score; };
+  br.nsgb = br.size();
+  br.nsgb_v = br.sg_begin_v + (br.nsgb - br.mdp);
+  const int group_start = next_;
+  // The residents are the players that joined as the previous next score group.
+  assert(br.mdp <= br.nsgb && group_start == br.nsgb_v);
+  assert(br.mdp == br.nsgb || (br.cur[br.mdp] == br.sg_begin_v && br.cur.back() == br.nsgb_v - 1));
+  while (next_ < n_ && score(next_) >= score(group_start)) br.cur.push_back(next_++);
+  const int cn = br.size();
+  if (layout_.compact) assign_score_fields(br.cur, br.mdp);
+  if (collapsed_) enter_clb(br.cur);
+  report_progress(br.mdp < br.nsgb ? score(br.cur[br.mdp]) : score(group_start));
+  br.base.assign((size_t)cn * (cn - 1) / 2, W{});
+  for (int l = br.mdp; l < cn; ++l)
+    for (int s = 0; s < l; ++s) {
+      br.B(s, l) = edge_weight(br.cur[s], br.cur[l], l < br.nsgb, l >= br.nsgb);
+      set(br.cur[l], br.cur[s], br.B(s, l));
+    }
+  // The bracket's pairs have moved into another class ([C6]-[C8] fields): their duals start
+  // afresh.
+  m_.renew(br.cur);
+  if (rules_.round_pairing_outlook && !collapsed_ && br.nsgb < cn) outlook_2017(br);
+  mate_ = solve();
+}
 
-  while (cur.size() > 1 || next < n_) {
-    const int nsgb = (int)cur.size();
-    const int nsgb_v = sg_begin_v + (nsgb - mdp);
-    const int group_start = next;
-    while (next < n_ && score(next) >= score(group_start)) cur.push_back(next++);
-    const int cn = (int)cur.size();
-    auto in_bracket = [&](int v) { return v >= sg_begin_v && v < nsgb_v; };
-    if (layout_.compact) assign_score_fields(cur, mdp);
-    if (collapsed) enter_clb(cur);
-    report_progress(mdp < nsgb ? score(cur[mdp]) : score(group_start));
-
-    // Base weights of every pair touching the bracket's residents or the next score group.
-    // Lower triangle (s < l), row by row.
-    std::vector<W> base((size_t)cn * (cn - 1) / 2);
-    auto B = [&](int s, int l) -> W& { return base[(size_t)l * (l - 1) / 2 + s]; };
-    for (int l = mdp; l < cn; ++l)
+// 2017 A.9: the bracket is paired on its own criteria, C.7 included, unless its downfloaters do
+// not allow the round-pairing to be completed: then it is the PPB, paired for completion (C.4,
+// kept by the whole-field matching in every bracket) without the look-ahead C.7, and the next
+// bracket is the CLB.
+template <int L>
+void Engine<L>::outlook_2017(Bracket& br) {
+  const std::vector<int>& cur = br.cur;
+  const int mdp = br.mdp, nsgb = br.nsgb, cn = br.size();
+  auto B = [&](int s, int l) -> W& { return br.B(s, l); };
+  const auto [down, best] = pair_alone(cur, mdp, nsgb, B, nullptr);
+  if (!completes(cur, nsgb, down, next_)) {
+    collapsed_ = true;
+    for (int l = nsgb; l < cn; ++l)
       for (int s = 0; s < l; ++s) {
-        B(s, l) = edge_weight(cur[s], cur[l], l < nsgb, l >= nsgb);
+        B(s, l) = edge_weight(cur[s], cur[l], l < nsgb, false);
         set(cur[l], cur[s], B(s, l));
       }
-    // 2017 A.9: the bracket is paired on its own criteria, C.7 included, unless its
-    // downfloaters do not allow the round-pairing to be completed: then it is the PPB, paired
-    // for completion (C.4, kept by the whole-field matching in every bracket) without the
-    // look-ahead C.7, and the next bracket is the CLB.
-    if (rules_.round_pairing_outlook && !collapsed && nsgb < cn) {
-      const auto [down, best] = pair_alone(cur, mdp, nsgb, B, nullptr);
-      if (!completes(cur, nsgb, down, next)) {
-        collapsed = true;
-        for (int l = nsgb; l < cn; ++l)
-          for (int s = 0; s < l; ++s) {
-            B(s, l) = edge_weight(cur[s], cur[l], l < nsgb, false);
-            set(cur[l], cur[s], B(s, l));
-          }
-      } else {
-        // The whole-field matching weighs the look-ahead with the round-pairing completed;
-        // C.7 weighs the next bracket on its own. Where that makes the downfloaters it would
-        // choose worse than the best on the bracket's own criteria, the best ones float.
-        mate = solve();
-        std::vector<char> main_down(nsgb, 0);
-        for (int pos = 0; pos < nsgb; ++pos) {
-          const int mv = mate[cur[pos]];
-          const bool resident_mate = mv != cur[pos] && in_bracket(mv);  // not the PAB
-          const bool mdp_mate = !resident_mate && mv != cur[pos] &&
-                                std::find(cur.begin(), cur.begin() + mdp, mv) != cur.begin() + mdp;
-          main_down[pos] = !(resident_mate || (pos >= mdp && mdp_mate));
-        }
-        if (main_down != down && pair_alone(cur, mdp, nsgb, B, &main_down).second < best)
-          force_downfloaters(cur, mdp, nsgb, down, B);
-      }
+  } else {
+    // The whole-field matching weighs the look-ahead with the round-pairing completed; C.7
+    // weighs the next bracket on its own. Where that makes the downfloaters it would choose
+    // worse than the best on the bracket's own criteria, the best ones float.
+    mate_ = solve();
+    std::vector<char> main_down(nsgb, 0);
+    for (int pos = 0; pos < nsgb; ++pos) {
+      const int mv = mate_[cur[pos]];
+      const bool resident_mate = mv != cur[pos] && br.in_bracket(mv);  // not the PAB
+      const bool mdp_mate = !resident_mate && mv != cur[pos] &&
+                            std::find(cur.begin(), cur.begin() + mdp, mv) != cur.begin() + mdp;
+      main_down[pos] = !(resident_mate || (pos >= mdp && mdp_mate));
     }
-    mate = solve();
-
-    // Which moved-down players are paired in this bracket ([C6], [C7]; art. 4.4 MDP sets).
-    int md_score = 0, remaining = 0, remaining_matched = 0;
-    for (int pi = 0; pi < mdp; ++pi) {
-      if (!pi || score(cur[pi]) < md_score) {
-        md_score = score(cur[pi]);
-        remaining = remaining_matched = 0;
-        for (int q = pi; q < cn && score(cur[q]) >= md_score; ++q) {
-          ++remaining;
-          remaining_matched += in_bracket(mate[cur[q]]);
-        }
-      }
-      if (!remaining_matched) continue;
-      const int v = cur[pi];
-      if (remaining <= remaining_matched) {
-        matched[v] = 1;
-        continue;
-      }
-      --remaining;
-      if (!in_bracket(mate[v])) {
-        for (int oi = mdp; oi < nsgb; ++oi) {
-          W x = B(pi, oi);
-          if (x) {
-            x |= 1;
-            set(v, cur[oi], x);
-          }
-        }
-        mate = solve();
-      }
-      if (in_bracket(mate[v])) {
-        matched[v] = 1;
-        --remaining_matched;
-        for (int oi = mdp; oi < nsgb; ++oi) {
-          W x = B(pi, oi);
-          if (x) {
-            x |= (std::uint64_t)(nsgb - mdp);
-            x += 1;
-            set(v, cur[oi], x);
-          }
-        }
-      }
-    }
-
-    // Pairs v for good with the opponent that comes first among `worst_first` (read from the
-    // back) that a maximum-weight pairing allows: each candidate's edge gains an addend, the
-    // larger the earlier the candidate comes. `step_all`: every candidate, even one v cannot
-    // meet, takes an addend step.
-    std::vector<std::pair<int, W>> worst_first;
-    auto pair_first_possible = [&](int v, std::uint64_t addend, bool step_all) {
-      if (pair_first_directly(v, worst_first)) {
-        mate = solve();
-        const int mv = mate[v];
-        matched[v] = matched[mv] = 1;
-        finalize(v, mv);
-        return;
-      }
-      for (const auto& [u, base_weight] : worst_first) {
-        if (base_weight) {
-          W x = base_weight;
-          x += addend;
-          set(v, u, x);
-        }
-        addend += step_all || base_weight;
-      }
-      mate = solve();
-      const int mv = mate[v];
-      matched[v] = matched[mv] = 1;
-      finalize(v, mv);
-    };
-
-    // Opponents of the moved-down players: the highest resident possible, in MDP order.
-    for (int pi = 0; pi < mdp; ++pi) {
-      const int v = cur[pi];
-      if (!matched[v]) continue;
-      worst_first.clear();
-      for (int oi = nsgb - 1; oi >= mdp; --oi)
-        if (!matched[cur[oi]]) worst_first.emplace_back(cur[oi], B(pi, oi));
-      pair_first_possible(v, (std::uint64_t)cn, false);
-    }
-
-    // The remainder (or homogeneous bracket): S1 = its first `rp` players.
-    std::vector<int> rem;  // positions in cur
-    int rp = 0;
-    for (int oi = mdp; oi < nsgb; ++oi) {
-      const int v = cur[oi];
-      if (mate[v] < sg_begin_v) continue;
-      rem.push_back(oi);
-      if (mate[v] < v) ++rp;
-    }
-    const int rn = (int)rem.size();
-    // Exchange preferences (art. 4.3): fewest players exchanged, then the smallest BSN sums.
-    auto ewc = [&](int s, int l, int s_index) {
-      W r = B(s, l);
-      if (r) {
-        W add(s_index < rp ? 1 : 0);
-        add <<= 2 * b;
-        add -= W((std::uint64_t)s_index);
-        add <<= 1;
-        r += add;
-      }
-      return r;
-    };
-    auto forward = [&](int v) { return mate[v] > v && mate[v] < nsgb_v; };
-    for (int i = 0; i < rn; ++i)
-      for (int j = i + 1; j < rn; ++j) set(cur[rem[i]], cur[rem[j]], ewc(rem[i], rem[j], i));
-    mate = solve();
-    int exchanges = 0;
-    for (int i = 0; i < rp; ++i) exchanges += !forward(cur[rem[i]]);
-
-    // S1 players moved to S2: the lowest ones possible.
-    int left = exchanges;
-    for (int i = rp - 1; i >= 0 && left; --i) {
-      const int P = rem[i], v = cur[P];
-      if (forward(v)) {
-        for (int j = i + 1; j < rn; ++j) {
-          W x = ewc(P, rem[j], i);
-          if (x) {
-            x -= 1;
-            set(v, cur[rem[j]], x);
-          }
-        }
-        mate = solve();
-      }
-      const bool exchange = !forward(v);
-      left -= exchange;
-      for (int j = i + 1; j < rn; ++j) {
-        if (exchange) B(P, rem[j]) = W{};
-        set(v, cur[rem[j]], ewc(P, rem[j], i));
-      }
-    }
-    // S2 players moved to S1: the highest ones possible.
-    left = exchanges;
-    for (int i = rp; i < rn && left > 1; ++i) {
-      const int P = rem[i], v = cur[P];
-      const bool already = forward(v);
-      if (!already) {
-        for (int j = i + 1; j < rn; ++j) {
-          W x = ewc(P, rem[j], i);
-          if (x) {
-            x += 1;
-            set(v, cur[rem[j]], x);
-          }
-        }
-        mate = solve();
-      }
-      if (forward(v)) {
-        --left;
-        for (int j = 0; j < i; ++j) {
-          B(rem[j], P) = W{};
-          set(v, cur[rem[j]], W{});
-        }
-        for (int oi = nsgb; oi < cn; ++oi) {
-          B(P, oi) = W{};
-          set(v, cur[oi], W{});
-        }
-        for (int u = cur.back() + 1; u < n_; ++u) set(v, u, W{});
-      }
-      if (!already)
-        for (int j = i + 1; j < rn; ++j) set(v, cur[rem[j]], ewc(P, rem[j], i));
-    }
-    // Fix S1 (players matched forward) and S2, then give each S1 player in turn the highest
-    // S2 opponent still possible (transpositions, art. 4.2).
-    for (int i = 0; i < rn; ++i)
-      for (int j = i + 1; j < rn; ++j) {
-        const int s = rem[i], l = rem[j];
-        if (!forward(cur[s]) || forward(cur[l])) B(s, l) = W{};
-        set(cur[s], cur[l], B(s, l));
-      }
-    for (int i = 0; i < rn; ++i) {
-      const int P = rem[i], v = cur[P];
-      if (!forward(v)) continue;
-      worst_first.clear();
-      for (int j = rn - 1; j >= 0; --j)
-        if (rem[j] > P && !matched[cur[rem[j]]])
-          worst_first.emplace_back(cur[rem[j]], B(P, rem[j]));
-      pair_first_possible(v, 0, true);
-    }
-
-    // Next bracket: the unpaired players move down, joined by the next score group.
-    std::vector<int> next_cur;
-    int next_mdp = 0;
-    single_downfloater_is_bye_ =
-        odd && rules_.pab_fewest_unplayed && group_start < n_ && bye_score_ >= score(group_start);
-    for (int pos = 0; pos < cn; ++pos) {
-      const int v = cur[pos];
-      if (pos < nsgb && matched[v]) continue;
-      next_cur.push_back(v);
-      if (pos < nsgb) ++next_mdp;
-      if (single_downfloater_is_bye_ && score(mate[v]) < score(group_start))
-        single_downfloater_is_bye_ = false;
-    }
-    // The CLB: the PPB's downfloaters and all the remaining players, one bracket.
-    if (collapsed)
-      for (; next < n_; ++next) next_cur.push_back(next);
-    cur = std::move(next_cur);
-    mdp = next_mdp;
-    sg_begin_v = nsgb_v;
+    if (main_down != down && pair_alone(cur, mdp, nsgb, B, &main_down).second < best)
+      force_downfloaters(cur, mdp, nsgb, down, B);
   }
+}
 
-  // Pairs in the order of the players; colours per art. 5 (first argument: lower TPN).
+// Phase 4 ([C6], [C7]; art. 4.4 MDP sets): which moved-down players are paired in this
+// bracket: as many as possible, of the highest scores, then the first in order.
+template <int L>
+void Engine<L>::choose_moved_down(Bracket& br) {
+  auto score = [&](int v) { return p_[v].score; };
+  const int cn = br.size();
+  int md_score = 0, remaining = 0, remaining_matched = 0;
+  for (int pi = 0; pi < br.mdp; ++pi) {
+    if (!pi || score(br.cur[pi]) < md_score) {
+      md_score = score(br.cur[pi]);
+      remaining = remaining_matched = 0;
+      for (int q = pi; q < cn && score(br.cur[q]) >= md_score; ++q) {
+        ++remaining;
+        remaining_matched += br.in_bracket(mate_[br.cur[q]]);
+      }
+    }
+    if (!remaining_matched) continue;
+    const int v = br.cur[pi];
+    if (remaining <= remaining_matched) {
+      matched_[v] = 1;
+      continue;
+    }
+    --remaining;
+    if (!br.in_bracket(mate_[v])) {
+      for (int oi = br.mdp; oi < br.nsgb; ++oi) {
+        W x = br.B(pi, oi);
+        if (x) {
+          x |= 1;
+          set(v, br.cur[oi], x);
+        }
+      }
+      mate_ = solve();
+    }
+    if (br.in_bracket(mate_[v])) {
+      matched_[v] = 1;
+      --remaining_matched;
+      for (int oi = br.mdp; oi < br.nsgb; ++oi) {
+        W x = br.B(pi, oi);
+        if (x) {
+          x |= (std::uint64_t)(br.nsgb - br.mdp);
+          x += 1;
+          set(v, br.cur[oi], x);
+        }
+      }
+    }
+  }
+}
+
+// Pairs v for good with the opponent that comes first among worst_first_ (read from the back)
+// that a maximum-weight pairing allows: each candidate's edge gains an addend, the larger the
+// earlier the candidate comes. step_all: every candidate, even one v cannot meet, takes an
+// addend step.
+template <int L>
+void Engine<L>::pair_first_possible(int v, std::uint64_t addend, bool step_all) {
+  assert(!worst_first_.empty() && !finalized_[v]);
+  if (pair_first_directly(v, worst_first_)) {
+    mate_ = solve();
+  } else {
+    for (const auto& [u, base_weight] : worst_first_) {
+      if (base_weight) {
+        W x = base_weight;
+        x += addend;
+        set(v, u, x);
+      }
+      addend += step_all || base_weight;
+    }
+    mate_ = solve();
+  }
+  const int mv = mate_[v];
+  // The chosen opponent is one of the candidates (a pairing exists by [C4], kept at every step).
+  assert(std::any_of(worst_first_.begin(), worst_first_.end(),
+                     [&](const auto& c) { return c.first == mv && c.second; }));
+  matched_[v] = matched_[mv] = 1;
+  finalize(v, mv);
+}
+
+// Phase 5: opponents of the moved-down players chosen in phase 4: the highest resident
+// possible, in MDP order.
+template <int L>
+void Engine<L>::pair_moved_down(Bracket& br) {
+  for (int pi = 0; pi < br.mdp; ++pi) {
+    const int v = br.cur[pi];
+    if (!matched_[v]) continue;
+    assert(br.in_bracket(mate_[v]));
+    worst_first_.clear();
+    for (int oi = br.nsgb - 1; oi >= br.mdp; --oi)
+      if (!matched_[br.cur[oi]]) worst_first_.emplace_back(br.cur[oi], br.B(pi, oi));
+    pair_first_possible(v, (std::uint64_t)br.size(), false);
+  }
+}
+
+// Phase 6 (art. 4.3): the remainder (or homogeneous bracket), S1 = its first rp players, and
+// the number of exchanges between S1 and S2 the best pairing needs (fewest first). Returns it.
+template <int L>
+int Engine<L>::choose_remainder(Bracket& br) {
+  br.rem.clear();
+  br.rp = 0;
+  for (int oi = br.mdp; oi < br.nsgb; ++oi) {
+    const int v = br.cur[oi];
+    if (mate_[v] < br.sg_begin_v) continue;
+    br.rem.push_back(oi);
+    if (mate_[v] < v) ++br.rp;
+  }
+  const int rn = (int)br.rem.size();
+  for (int i = 0; i < rn; ++i)
+    for (int j = i + 1; j < rn; ++j)
+      set(br.cur[br.rem[i]], br.cur[br.rem[j]], exchange_weight(br, br.rem[i], br.rem[j], i));
+  mate_ = solve();
+  int exchanges = 0;
+  for (int i = 0; i < br.rp; ++i) exchanges += !forward(br, br.cur[br.rem[i]]);
+  assert(2 * br.rp <= rn && exchanges <= br.rp);
+  return exchanges;
+}
+
+// Phase 7 (art. 4.3.3): the S1 players moved to S2: the lowest ones possible.
+template <int L>
+void Engine<L>::exchange_s1_to_s2(Bracket& br, int exchanges) {
+  const int rn = (int)br.rem.size();
+  int left = exchanges;
+  for (int i = br.rp - 1; i >= 0 && left; --i) {
+    const int P = br.rem[i], v = br.cur[P];
+    if (forward(br, v)) {
+      for (int j = i + 1; j < rn; ++j) {
+        W x = exchange_weight(br, P, br.rem[j], i);
+        if (x) {
+          x -= 1;
+          set(v, br.cur[br.rem[j]], x);
+        }
+      }
+      mate_ = solve();
+    }
+    const bool exchange = !forward(br, v);
+    left -= exchange;
+    for (int j = i + 1; j < rn; ++j) {
+      if (exchange) br.B(P, br.rem[j]) = W{};
+      set(v, br.cur[br.rem[j]], exchange_weight(br, P, br.rem[j], i));
+    }
+  }
+  assert(left == 0);
+}
+
+// Phase 8 (art. 4.3.3): the S2 players moved to S1: the highest ones possible.
+template <int L>
+void Engine<L>::exchange_s2_to_s1(Bracket& br, int exchanges) {
+  const int rn = (int)br.rem.size(), cn = br.size();
+  int left = exchanges;
+  for (int i = br.rp; i < rn && left > 1; ++i) {
+    const int P = br.rem[i], v = br.cur[P];
+    const bool already = forward(br, v);
+    if (!already) {
+      for (int j = i + 1; j < rn; ++j) {
+        W x = exchange_weight(br, P, br.rem[j], i);
+        if (x) {
+          x += 1;
+          set(v, br.cur[br.rem[j]], x);
+        }
+      }
+      mate_ = solve();
+    }
+    if (forward(br, v)) {
+      --left;
+      for (int j = 0; j < i; ++j) {
+        br.B(br.rem[j], P) = W{};
+        set(v, br.cur[br.rem[j]], W{});
+      }
+      for (int oi = br.nsgb; oi < cn; ++oi) {
+        br.B(P, oi) = W{};
+        set(v, br.cur[oi], W{});
+      }
+      for (int u = br.cur.back() + 1; u < n_; ++u) set(v, u, W{});
+    }
+    if (!already)
+      for (int j = i + 1; j < rn; ++j)
+        set(v, br.cur[br.rem[j]], exchange_weight(br, P, br.rem[j], i));
+  }
+}
+
+// Phase 9 (art. 4.2): S1 (the players matched forwards) and S2 fixed, each S1 player in turn
+// gets the highest S2 opponent still possible (transpositions).
+template <int L>
+void Engine<L>::pair_remainder(Bracket& br) {
+  const int rn = (int)br.rem.size();
+  for (int i = 0; i < rn; ++i)
+    for (int j = i + 1; j < rn; ++j) {
+      const int s = br.rem[i], l = br.rem[j];
+      if (!forward(br, br.cur[s]) || forward(br, br.cur[l])) br.B(s, l) = W{};
+      set(br.cur[s], br.cur[l], br.B(s, l));
+    }
+  for (int i = 0; i < rn; ++i) {
+    const int P = br.rem[i], v = br.cur[P];
+    if (!forward(br, v)) continue;
+    worst_first_.clear();
+    for (int j = rn - 1; j >= 0; --j)
+      if (br.rem[j] > P && !matched_[br.cur[br.rem[j]]])
+        worst_first_.emplace_back(br.cur[br.rem[j]], br.B(P, br.rem[j]));
+    pair_first_possible(v, 0, true);
+  }
+}
+
+// Phase 10 (art. 1.3): the unpaired players move down, joined by the next score group.
+template <int L>
+void Engine<L>::move_down(Bracket& br) {
+  auto score = [&](int v) { return p_[v].score; };
+  const int cn = br.size(), group_start = br.nsgb_v;
+  std::vector<int> next_cur;
+  int next_mdp = 0;
+  single_downfloater_is_bye_ = (n_ & 1) && rules_.pab_fewest_unplayed && group_start < n_ &&
+                               bye_score_ >= score(group_start);
+  for (int pos = 0; pos < cn; ++pos) {
+    const int v = br.cur[pos];
+    if (pos < br.nsgb && matched_[v]) continue;
+    next_cur.push_back(v);
+    if (pos < br.nsgb) ++next_mdp;
+    if (single_downfloater_is_bye_ && score(mate_[v]) < score(group_start))
+      single_downfloater_is_bye_ = false;
+  }
+  // The CLB: the PPB's downfloaters and all the remaining players, one bracket.
+  if (collapsed_)
+    for (; next_ < n_; ++next_) next_cur.push_back(next_);
+  br.cur = std::move(next_cur);
+  br.mdp = next_mdp;
+  br.sg_begin_v = br.nsgb_v;
+}
+
+// Phase 11: pairs in the order of the players; colours per art. 5 (first argument: lower TPN).
+template <int L>
+DutchPairing Engine<L>::pairs_with_colours() const {
+  DutchPairing result;
   result.ok = true;
   for (int v = 0; v < n_; ++v) {
     const int m = finalized_[v] ? final_mate_[v] : -1;
     if (m < 0) {
+      assert(!result.bye && p_[v].bye_eligible);  // one player at most is left over ([C2])
       result.bye = p_[v].id;
       continue;
     }
+    assert(final_mate_[m] == v);
     const int a = p_[v].id < p_[m].id ? v : m, o = a == v ? m : v;
     if (v != a) continue;
     const DutchColour c = allocate_colour(p_[a], p_[o], in_.initial_colour);

@@ -96,6 +96,18 @@ class DynamicMatching {
     if (!ok) mark(u);
   }
 
+  // The edges of `vs` changed in their most significant part (the caller's decision moved them
+  // into another class of pairs): at the next solve their duals start again from their heaviest
+  // edges, as in a first solve, before they are lowered against the others. Lowered from the
+  // old duals instead, the first of them to be lowered would stay tight with all the others and
+  // none of the others with each other, and every one of them would need a stage of its own.
+  void renew(const std::vector<int>& vs) {
+    if (!solved_) return;
+    for (int v : vs)
+      if (active_[v]) mark(v);
+    renewed_ = true;
+  }
+
   // Forgets the matching, the duals and the blossoms: the next solve starts from scratch (for
   // a caller that has just replaced most weights).
   void reset() {
@@ -110,6 +122,7 @@ class DynamicMatching {
     }
     dirty_.clear();
     solved_ = false;
+    renewed_ = false;
   }
 
   // v leaves the graph (with the partner it had, if the caller removes that one too).
@@ -183,7 +196,8 @@ class DynamicMatching {
   int n_, sh_ = 1;
   int lo_ = 0;  // the first active vertex (the Dutch engine removes the top of the field first)
   bool solved_ = false;
-  std::vector<W> w_;  // twice the edge weights (slacks are y_u + y_v - 2w)
+  bool renewed_ = false;  // renew() since the last solve
+  std::vector<W> w_;      // twice the edge weights (slacks are y_u + y_v - 2w)
   std::vector<char> active_;
   std::vector<int> mate_, label_, labelend_, inblossom_, blossomparent_, blossombase_, bestedge_;
   std::vector<std::vector<int>> childs_, endps_, bestedges_;
@@ -300,9 +314,19 @@ class DynamicMatching {
     // Two passes: in the first the duals of the vertices not yet seen are stale (often from
     // very different weights), the second lowers every dirty dual against settled ones, which
     // leaves many more tight edges (all of them when the weights are sums of per-vertex parts).
+    if (renewed_)
+      for (int v : dirty_) {
+        if (!active_[v]) continue;
+        W m{};
+        const W* row = &w_[(size_t)v * n_];
+        for (int u = lo_; u < n_; ++u)
+          if (active_[u] && m < row[u]) m = row[u];
+        dual_[v] = m.shr1();
+      }
     for (int pass = 0; pass < 2; ++pass)
       for (int v : dirty_)
         if (active_[v]) lower_dual(v);
+    renewed_ = false;
     // A matched edge that is still tight stays (both ends are top-level now).
     for (int v : dirty_) {
       dirty_flag_[v] = 0;

@@ -7,6 +7,8 @@
 #include <charconv>
 #include <sstream>
 
+#include "arbiter/pairing/trf.h"
+
 namespace arbiter::pairing {
 namespace {
 
@@ -171,6 +173,10 @@ std::vector<std::string> write_settings(const EventSettings& s) {
     std::ostringstream line;
     line << kEventRecord << ' ' << key;
     ((line << ' ' << values), ...);
+    // A value from outside (a CSV column, a reason typed by the arbiter) must not end the record
+    // early or hold bytes the reader refuses: it is refused before anything is written.
+    check_trf_text("event record " + std::string(kEventRecord) + " " + std::string(key),
+                   line.str());
     out.push_back(line.str());
   };
   add("VERSION", 1);

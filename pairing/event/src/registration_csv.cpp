@@ -8,6 +8,7 @@
 #include <set>
 
 #include "arbiter/pairing/initial_order.h"
+#include "arbiter/pairing/trf.h"
 
 namespace arbiter::pairing {
 namespace {
@@ -261,6 +262,25 @@ CsvRegistrations read_registration_csv(std::string_view text, const std::string&
     i = j + 1;
     ++rd.line;
     if (trim(line).empty()) continue;
+    // Every cell ends up in a TRF line (a name, an extra column): bytes it cannot hold are
+    // refused here, with their place, rather than when the event is written.
+    if (const size_t bad = first_invalid_utf8(line); bad != std::string_view::npos) {
+      rd.bad(chars(line, bad) + 1, "a byte that is not UTF-8 (save the file as UTF-8)");
+      if (fields.empty()) return out;  // no header: the rest cannot be read
+      continue;
+    }
+    if (auto c = std::find_if(line.begin(), line.end(),
+                              [](char x) {
+                                return (static_cast<unsigned char>(x) < 0x20 && x != '\t') ||
+                                       x == 0x7F;
+                              });
+        c != line.end()) {
+      rd.bad(
+          chars(line, size_t(c - line.begin())) + 1,
+          "a control character (code " + std::to_string(int(static_cast<unsigned char>(*c))) + ")");
+      if (fields.empty()) return out;
+      continue;
+    }
     std::string quote_error;
     if (fields.empty()) sep = separator_of(line);
     auto cells = split(line, sep, quote_error);

@@ -8,6 +8,52 @@
 namespace arbiter::pairing {
 
 namespace {
+size_t characters(std::string_view s) {
+  return size_t(std::count_if(s.begin(), s.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;  // UTF-8: not a continuation byte
+  }));
+}
+
+}  // namespace
+
+// The byte offset of the first byte that is not part of well-formed UTF-8 (RFC 3629: no overlong
+// forms, no surrogates, nothing past U+10FFFF), or npos: the reader refuses such bytes, so the
+// writer must never produce them.
+size_t first_invalid_utf8(std::string_view v) {
+  for (size_t i = 0; i < v.size();) {
+    const auto b = [&](size_t k) { return static_cast<unsigned char>(v[k]); };
+    const unsigned c = b(i);
+    size_t n = c < 0x80             ? 1
+               : (c & 0xE0) == 0xC0 ? 2
+               : (c & 0xF0) == 0xE0 ? 3
+               : (c & 0xF8) == 0xF0 ? 4
+                                    : 0;
+    if (n == 0 || c == 0xC0 || c == 0xC1 || c > 0xF4 || i + n > v.size()) return i;
+    for (size_t k = 1; k < n; ++k)
+      if ((b(i + k) & 0xC0) != 0x80) return i;
+    if ((c == 0xE0 && b(i + 1) < 0xA0) || (c == 0xED && b(i + 1) > 0x9F) ||
+        (c == 0xF0 && b(i + 1) < 0x90) || (c == 0xF4 && b(i + 1) > 0x8F))
+      return i;
+    i += n;
+  }
+  return std::string_view::npos;
+}
+
+void check_trf_text(const std::string& what, std::string_view v, size_t width) {
+  if (const size_t bad = first_invalid_utf8(v); bad != std::string_view::npos)
+    throw std::invalid_argument(what + ": byte " + std::to_string(bad + 1) +
+                                " is not UTF-8 (a TRF file holds UTF-8 text only)");
+  for (char c : v)
+    if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F)
+      throw std::invalid_argument(what + ": a control character (code " +
+                                  std::to_string(int(static_cast<unsigned char>(c))) +
+                                  ") cannot be stored in a TRF file");
+  if (width && characters(v) > width)
+    throw std::invalid_argument(what + " '" + std::string(v) + "': longer than the " +
+                                std::to_string(width) + " characters a TRF file holds");
+}
+
+namespace {
 
 // Sets columns first..first+w-1 (1-based) of `line` (a vector of UTF-8 characters).
 class Row {
@@ -38,36 +84,19 @@ class Row {
   std::vector<std::string> cells_;
 };
 
-size_t characters(std::string_view s) {
-  return size_t(std::count_if(s.begin(), s.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;  // UTF-8: not a continuation byte
-  }));
-}
-
 // A value the file cannot hold is refused before anything is written (issue 17): a line break
 // or another control character would start a new record (a forged 001 line), and a fixed-width
 // field cut short changes the data (a name no longer found, "TOOLONGFED" read back as "TOO").
 // Widths are counted in characters, as the reader slices them (trf.md: by code points).
-void check_field(const std::string& what, std::string_view v, size_t width) {
-  for (char c : v)
-    if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F)
-      throw std::invalid_argument(what + ": a control character (code " +
-                                  std::to_string(int(static_cast<unsigned char>(c))) +
-                                  ") cannot be stored in a TRF file");
-  if (width && characters(v) > width)
-    throw std::invalid_argument(what + " '" + std::string(v) + "': longer than the " +
-                                std::to_string(width) + " characters a TRF file holds");
-}
-
 void check_player(const Player& p) {
   const std::string who = "player " + std::to_string(p.tpn);
   if (p.tpn > 9999)
     throw std::invalid_argument(who + ": a TRF file numbers at most 9,999 players (columns 5-8)");
-  check_field(who + " name", p.name, 33);
-  check_field(who + " title", p.title, 3);
-  check_field(who + " federation", p.federation, 3);
-  check_field(who + " FIDE id", p.fide_id, 11);
-  check_field(who + " birth date", p.birth, 10);
+  check_trf_text(who + " name", p.name, 33);
+  check_trf_text(who + " title", p.title, 3);
+  check_trf_text(who + " federation", p.federation, 3);
+  check_trf_text(who + " FIDE id", p.fide_id, 11);
+  check_trf_text(who + " birth date", p.birth, 10);
 }
 
 std::string pad4(int v) {
@@ -177,7 +206,7 @@ std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
   const bool v26 = o.format == TrfFormat::Trf2026;
   std::vector<std::string> out;
   auto text = [&](const char* id, const std::string& s) {
-    check_field(std::string("record ") + id, s, 0);
+    check_trf_text(std::string("record ") + id, s, 0);
     if (!s.empty()) out.push_back(std::string(id) + " " + s);
   };
   auto count = [&](const char* id, const std::optional<int>& v) {
@@ -194,7 +223,7 @@ std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
   text("092", t.type);
   text("102", t.chief_arbiter);
   for (const auto& d : t.deputy_arbiters) {
-    check_field("record 112", d, 0);
+    check_trf_text("record 112", d, 0);
     out.push_back("112 " + d);
   }
   text("122", t.time_control);

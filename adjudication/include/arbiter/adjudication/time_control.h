@@ -21,7 +21,8 @@ struct TimePeriod {
 };
 
 struct TimeControl {
-  std::vector<TimePeriod> periods;  // at least one; the last has moves == 0
+  std::vector<TimePeriod> periods;  // at least one; the last has moves == 0 (the rest of
+                                    // the game) or repeats (PGN "40/9000", classify())
   bool sandclock = false;           // PGN "*180"
 };
 

@@ -60,6 +60,14 @@ struct TrfWriteOptions {
 // characters), a pairing number above 9999. Nothing is cut short silently.
 std::string write_trf(const Tournament& t, const TrfWriteOptions& options = {});
 
+// The one check of text a TRF line can hold, for every writer of TRF lines (write_trf, the event
+// file's XAR records): throws std::invalid_argument naming `what` for a control character (a
+// line break would start a forged record), a byte that is not UTF-8 (the reader refuses it), or
+// more than `width` characters (0: any length).
+void check_trf_text(const std::string& what, std::string_view text, size_t width = 0);
+// The byte offset of the first byte of `text` that is not well-formed UTF-8, or npos.
+size_t first_invalid_utf8(std::string_view text);
+
 // Semantic problems a pairing program refuses (bbpPairings/JaVaFo): recorded points that differ
 // from the cells under the scoring system, missing round counts. Empty when fine. Each message
 // names the player's line in `write_trf` terms ("player 12: ...").
