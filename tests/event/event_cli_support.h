@@ -77,7 +77,9 @@ inline void create_event(const TempDir& d, const std::string& file, const std::s
 
 // A fixed pseudo-random result for a pairing (the test's own choice, not the program's).
 inline std::string result_for(int round, int white, int black, int salt) {
-  unsigned x = unsigned(round * 7919 + white * 104729 + black * 1299709 + salt * 15485863);
+  // Unsigned arithmetic: the same values, without signed overflow (UBSan).
+  unsigned x = unsigned(round) * 7919u + unsigned(white) * 104729u + unsigned(black) * 1299709u +
+               unsigned(salt) * 15485863u;
   x ^= x >> 13, x *= 0x5bd1e995u, x ^= x >> 15;
   int v = int(x % 10);
   return v < 4 ? "1-0" : v < 7 ? "1/2-1/2" : "0-1";
