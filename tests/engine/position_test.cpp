@@ -102,6 +102,27 @@ TEST(EnPassant, LegalOnlyWhenItDoesNotExposeTheKing) {
   EXPECT_TRUE(has(c, Move::en_passant(SQ_E5, SQ_D6)));
 }
 
+// Laws A.5.2: an illegal move nobody claimed stands. play_standing plays one that leaves the
+// mover's king in check (Art. 3.9 broken, every other invariant kept), as the validator's
+// unsupervised regimes need; play() is for legal moves only.
+TEST(Position, AStandingMoveMayLeaveTheKingInCheck) {
+  // The bishop on e2 is pinned by the rook on e8 against the king on e1.
+  Position p = pos("4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1");
+  const Move exposing = Move::normal(SQ_E2, SQ_D3);
+  ASSERT_FALSE(p.is_legal(exposing));
+  p.play_standing(exposing);
+  EXPECT_EQ(p.side_to_move(), BLACK);
+  EXPECT_EQ(p.piece_on(SQ_D3), W_BISHOP);
+  EXPECT_FALSE(p.is_consistent());  // the side not to move is in check
+  EXPECT_TRUE(p.is_consistent(Position::LastMove::MayExposeKing));
+  // A legal move played either way gives the same position.
+  Position a = pos("4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"), b = a;
+  a.play(Move::normal(SQ_E1, SQ_D2));
+  b.play_standing(Move::normal(SQ_E1, SQ_D2));
+  EXPECT_TRUE(a == b);
+  EXPECT_TRUE(b.is_consistent());
+}
+
 TEST(Repetition, EnPassantCountsOnlyWhenLegal) {
   // Art. 9.2.2.1: after 1.e4 no black pawn can capture en passant, so the position equals the
   // one with no ep square; after a double step next to an enemy pawn it differs.

@@ -610,7 +610,10 @@ class Validator {
       L.has_before = true;
     }
     const bool stood = illegal_stood_ && !L.pos.is_legal(m);
-    L.pos.play(m);
+    if (stood)
+      L.pos.play_standing(m);  // Laws A.5.2: it may leave the mover's king in check
+    else
+      L.pos.play(m);
     ++L.ply;
     if (&L == &main_) {
       after_main_move(t);

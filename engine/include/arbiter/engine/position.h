@@ -180,6 +180,41 @@ class Position {
   // The common case (a normal move that touches no square of a castling right) is inline: the
   // PGN validator and the searches call it once per move or node.
   void play(Move m) {
+    apply(m);
+    assert(is_consistent());  // the move was legal: our king is not left in check
+  }
+  // Laws A.5.2: an illegal move that stands because nobody claimed it (the validator's
+  // unsupervised regimes). m is a move of our own piece that takes no king, but it may leave our
+  // king in check: every invariant of is_consistent() holds but the one of Art. 3.9.
+  void play_standing(Move m) {
+    apply(m);
+    assert(is_consistent(LastMove::MayExposeKing));
+  }
+  Position after(Move m) const {
+    Position p = *this;
+    p.play(m);
+    return p;
+  }
+
+  // Zobrist hash of pieces, side to move and castling rights (not en passant).
+  std::uint64_t key() const { return key_; }
+  // Key for repetition (Laws 9.2.2/9.2.3): pieces, side to move, castling rights, and the en
+  // passant square only when an en passant capture is legal. Equal keys = same position.
+  std::uint64_t repetition_key() const;
+
+  bool operator==(const Position& o) const;  // same board, side, rights, ep square, clocks
+
+  // Every invariant the generator, play() and the keys rely on (Stockfish's pos_is_ok): one
+  // king a side; the bitboards, the board array and the key agree; the side not to move is not
+  // in check (unless the last move stood under A.5.2: play_standing); each castling rook and the
+  // en passant square are where a right and a double step can put them. Checked by assert()s
+  // in builds without NDEBUG (CI's debug and assert stages) after every change of position.
+  enum class LastMove { Legal, MayExposeKing };
+  bool is_consistent(LastMove last = LastMove::Legal) const;
+
+ private:
+  // play()'s work without its check of the result.
+  void apply(Move m) {
     const Square from = m.from(), to = m.to();
     const Bitboard fb = square_bb(from), tb = square_bb(to);
     // A move of ours, never a capture of our own piece or a king (Arts. 3.1, 3.9).
@@ -210,29 +245,7 @@ class Position {
     by_type_[type_of(pc)] ^= fb | tb;
     by_color_[us] ^= fb | tb;
     key_ = key;
-    assert(is_consistent());  // the move was legal: our king is not left in check
   }
-  Position after(Move m) const {
-    Position p = *this;
-    p.play(m);
-    return p;
-  }
-
-  // Zobrist hash of pieces, side to move and castling rights (not en passant).
-  std::uint64_t key() const { return key_; }
-  // Key for repetition (Laws 9.2.2/9.2.3): pieces, side to move, castling rights, and the en
-  // passant square only when an en passant capture is legal. Equal keys = same position.
-  std::uint64_t repetition_key() const;
-
-  bool operator==(const Position& o) const;  // same board, side, rights, ep square, clocks
-
-  // Every invariant the generator, play() and the keys rely on (Stockfish's pos_is_ok): one
-  // king a side; the bitboards, the board array and the key agree; the side not to move is not
-  // in check; each castling rook and the en passant square are where a right and a double step
-  // can put them. Checked by assert()s in Debug builds after every change of position.
-  bool is_consistent() const;
-
- private:
   struct Blank {};
   explicit Position(Blank) {}  // empty board, used by from_setup
   void put_piece(Piece p, Square s);
