@@ -10,7 +10,11 @@
 #   sanitize  ASan + UBSan (RelWithDebInfo) in build-asan/: every ctest test
 #   debug     Debug build (-O0, assert()s on) in build-debug/: the engine and PGN tests (every
 #             move they play checks Position::is_consistent; the adjudication searches take
-#             many minutes at -O0, so they are left out)
+#             many minutes at -O0, so they are left out here and run in the assert stage)
+#   assert    optimised build with the assert()s on (-O2, no NDEBUG) in build-assert/: the
+#             adjudication tests (the unwinnability and validation phases' invariants, and
+#             Position::is_consistent after every move their searches play) and the pairing
+#             tests (the Dutch matcher's invariants, also through the arbiter command)
 #   qemu      scripts/qemu-test.sh: the release build's engine and PGN tests and CLI under
 #             qemu-x86_64 -cpu Nehalem, and an aarch64 cross build's under qemu-aarch64
 #   fuzz      bounded libFuzzer run of each fuzz target under ASan/UBSan (scripts/fuzz.sh ci)
@@ -20,7 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
 jobs=$(nproc)
-stages=${ARBITER_STAGES:-release consumer fast sanitize debug qemu fuzz}
+stages=${ARBITER_STAGES:-release consumer fast sanitize debug assert qemu fuzz}
 [ "${ARBITER_SKIP_FUZZ:-0}" = 1 ] && stages=${stages//fuzz/}
 # The slowest test (DutchReplay's sample) takes about 10 s in the release build; 60 s leaves
 # room for a loaded machine. The sanitizer and -O0 builds run several times slower.
@@ -67,6 +71,15 @@ run_stage() {
     debug)
       build_and_test build-debug $timeout_slow "engine pgn" -DCMAKE_BUILD_TYPE=Debug \
         -DARBITER_BENCH=OFF ;;
+    assert)
+      # Release's build type with its flags replaced: -O2 without -DNDEBUG.
+      build_and_test build-assert $timeout_slow "adjudication pairing" -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_CXX_FLAGS_RELEASE=-O2 -DARBITER_BENCH=OFF
+      # The stage proves nothing if a flag brought NDEBUG back.
+      if grep -q -e '-DNDEBUG' build-assert/compile_commands.json; then
+        echo "assert: build-assert compiles with -DNDEBUG" >&2
+        return 1
+      fi ;;
     qemu)
       scripts/qemu-test.sh nehalem build
       scripts/qemu-test.sh aarch64 ;;
