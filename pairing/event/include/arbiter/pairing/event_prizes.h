@@ -7,7 +7,10 @@
 //
 // The prize file, one statement per line, '#' starts a comment:
 //   sharing equal | tiebreak   players tied on points share the prizes of the places they
-//                              occupy equally (the default), or the standings' tie-breaks decide
+//                              occupy equally (the default), or the standings' tie-breaks decide.
+//                              An equal share is the pooled amount divided by the players,
+//                              rounded down to the cent; the cents left (50 among 3: 16.66 each,
+//                              0.02 left) are stated with each share, never paid or invented
 //   one-prize yes | no         with yes (the default) a player already holding a prize is passed
 //                              over by the prizes written after it
 //   place N AMOUNT [LABEL]     the N-th place of the final standings
