@@ -105,8 +105,9 @@ int cmd_standings(const std::vector<std::string>& args) {
       "format", po::value(&format), "text, crosstable, tsv, csv, json or html")(
       "filter", po::value(&filter),
       "sub-ranking: \"players=3,7\" (e.g. the residents of a region), \"sex=w\", "
-      "\"born>=2008\", \"rating<2000\", \"fed=ESP\" (';' joins)")(
-      "output,o", po::value(&out), "write to this file (atomically) instead of standard output");
+      "\"born>=2008\", \"rating<2000\", \"fed=ESP\", \"cat=ARA\" (a category of the event; "
+      "';' joins)")("output,o", po::value(&out),
+                    "write to this file (atomically) instead of standard output");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;

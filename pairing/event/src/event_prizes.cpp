@@ -281,14 +281,22 @@ Points score_against(const Event& e, Tpn p, const std::vector<Tpn>& group) {
   return s;
 }
 
-std::vector<PrizeAward> award_prizes(const Event& e, const std::vector<FinalRow>& standings,
-                                     const PrizeSpec& spec) {
+std::vector<PrizeAward> award_prizes(
+    const Event& e, const std::vector<FinalRow>& standings, const PrizeSpec& spec,
+    const std::map<std::string, std::vector<Tpn>, std::less<>>& category_order) {
   std::vector<PrizeAward> out;
   // Holders of a money prize, and whether it was a place prize: with one prize per player a
   // holder is passed over by later prizes, except that players sharing places keep sharing the
   // place prizes of their tie.
   std::map<Tpn, bool> holders;
   std::vector<Pool> pools;
+  // A player's position for a category prize: in the play-off's order where one decided it.
+  auto order_in = [&](const std::string& cat, Tpn p, int k) {
+    auto it = category_order.find(cat);
+    if (it == category_order.end()) return k;
+    auto at = std::find(it->second.begin(), it->second.end(), p);
+    return at == it->second.end() ? k : int(at - it->second.begin());
+  };
   for (const auto& rule : spec.prizes) {
     const bool place_rule = rule.kind == PrizeRule::Kind::Place;
     auto passed_over = [&](Tpn p) {
@@ -309,7 +317,7 @@ std::vector<PrizeAward> award_prizes(const Event& e, const std::vector<FinalRow>
         case PrizeRule::Kind::Place: c.push_back({row.player, row.points, int(k)}); break;
         case PrizeRule::Kind::Category:
           if (in_category(e, row.player, rule.category))
-            c.push_back({row.player, row.points, int(k)});
+            c.push_back({row.player, row.points, order_in(rule.category, row.player, int(k))});
           break;
         case PrizeRule::Kind::AgainstTop:
           if (!std::count(top.begin(), top.end(), row.player))

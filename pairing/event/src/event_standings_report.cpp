@@ -1,6 +1,7 @@
 // The event's standings as published (see event_standings_report.h).
 #include "arbiter/pairing/event_standings_report.h"
 
+#include <map>
 #include <sstream>
 
 #include "arbiter/pairing/crosstable_export.h"
@@ -118,7 +119,15 @@ std::vector<FinalRow> final_rows(const Event& e) {
 }
 
 std::vector<PrizeAward> event_prizes(const Event& e, const PrizeSpec& spec) {
-  return award_prizes(e, final_rows(e), spec);
+  // A play-off for first place of one category (events.md B: a 4-game match decides the
+  // champion of Aragon) orders that category's prizes among the players it separates.
+  std::map<std::string, std::vector<Tpn>, std::less<>> order;
+  const std::string& scope = e.settings.playoff.scope;
+  if (scope.rfind("cat=", 0) == 0 && scope.find(';') == std::string::npos)
+    for (const auto& [code, cat] : e.settings.categories)
+      if (code == scope.substr(4))
+        for (const auto& r : event_standings(e, scope).s.rows) order[cat].push_back(r.start_no);
+  return award_prizes(e, final_rows(e), spec, order);
 }
 
 std::vector<std::vector<int>> ranked_places(const Event& e, int places, const std::string& filter) {
