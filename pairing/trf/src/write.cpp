@@ -17,29 +17,6 @@ size_t characters(std::string_view s) {
 
 }  // namespace
 
-// The byte offset of the first byte that is not part of well-formed UTF-8 (RFC 3629: no overlong
-// forms, no surrogates, nothing past U+10FFFF), or npos: the reader refuses such bytes, so the
-// writer must never produce them.
-size_t first_invalid_utf8(std::string_view v) {
-  for (size_t i = 0; i < v.size();) {
-    const auto b = [&](size_t k) { return static_cast<unsigned char>(v[k]); };
-    const unsigned c = b(i);
-    size_t n = c < 0x80             ? 1
-               : (c & 0xE0) == 0xC0 ? 2
-               : (c & 0xF0) == 0xE0 ? 3
-               : (c & 0xF8) == 0xF0 ? 4
-                                    : 0;
-    if (n == 0 || c == 0xC0 || c == 0xC1 || c > 0xF4 || i + n > v.size()) return i;
-    for (size_t k = 1; k < n; ++k)
-      if ((b(i + k) & 0xC0) != 0x80) return i;
-    if ((c == 0xE0 && b(i + 1) < 0xA0) || (c == 0xED && b(i + 1) > 0x9F) ||
-        (c == 0xF0 && b(i + 1) < 0x90) || (c == 0xF4 && b(i + 1) > 0x8F))
-      return i;
-    i += n;
-  }
-  return std::string_view::npos;
-}
-
 void check_trf_text(const std::string& what, std::string_view v, size_t width) {
   if (const size_t bad = first_invalid_utf8(v); bad != std::string_view::npos)
     throw std::invalid_argument(what + ": byte " + std::to_string(bad + 1) +
