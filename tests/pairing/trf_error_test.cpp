@@ -132,6 +132,8 @@ TEST(TrfError, BadAccelerationRecord) {
                {3, 28, "no player with starting rank 9999 (the file has 2)"});
   expect_error(kP1 + "\n" + kP2 + "\n250       1.0   1   1    3\n",
                {3, 23, "no player with starting rank 3"});
+  // XXA alike: TRF-2026 writes it as a 250 record.
+  expect_error(kP1 + "\n" + kP2 + "\nXXA    3  1.0\n", {3, 5, "no player with starting rank 3"});
 }
 TEST(TrfError, BadForbiddenRecord) {
   expect_error("260   1   3    1   xx\n", {1, 20, "starting rank in 260"});
