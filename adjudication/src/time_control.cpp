@@ -75,9 +75,7 @@ constexpr double kMaxMinutes = 24 * 60 * 7;  // a week: anything longer is a typ
 // No period of a real game is longer than this many moves (a bound that keeps counts in an int).
 constexpr double kMaxPeriodMoves = 1000;
 
-}  // namespace
-
-std::optional<TimeControl> parse_time_control(std::string_view text, TimeControlError* error) {
+std::optional<TimeControl> read_plain(std::string_view text, TimeControlError* error) {
   // Grammar (minutes for periods, seconds for the increment):
   //   control := period { ("+" | ",") period } [ "+" increment ]
   //   period  := [moves "/"] minutes ["min" | "'"]   |   minutes "/" moves  (FIDE "90/40")
@@ -137,7 +135,7 @@ std::optional<TimeControl> parse_time_control(std::string_view text, TimeControl
   return tc;
 }
 
-std::optional<TimeControl> parse_pgn_time_control(std::string_view tag, TimeControlError* error) {
+std::optional<TimeControl> read_pgn_tag(std::string_view tag, TimeControlError* error) {
   // PGN standard 9.6.1: fields separated by ':'; each "moves/seconds", "seconds",
   // "seconds+increment" or "*seconds" (sandclock). "?" unknown, "-" no time control.
   TimeControl tc;
@@ -183,6 +181,26 @@ std::optional<TimeControl> parse_pgn_time_control(std::string_view tag, TimeCont
     if (end == tag.size()) break;
   }
   return tc;
+}
+
+// The readers above fill `error` where they stop; the public functions return either.
+TimeControlResult either(std::optional<TimeControl> tc, TimeControlError error) {
+  if (tc) return std::move(*tc);
+  return unexpected(std::move(error));
+}
+
+}  // namespace
+
+TimeControlResult parse_time_control(std::string_view text) {
+  TimeControlError e;
+  auto tc = read_plain(text, &e);
+  return either(std::move(tc), std::move(e));
+}
+
+TimeControlResult parse_pgn_time_control(std::string_view tag) {
+  TimeControlError e;
+  auto tc = read_pgn_tag(tag, &e);
+  return either(std::move(tc), std::move(e));
 }
 
 TimeControlRuling classify(const TimeControl& tc) {

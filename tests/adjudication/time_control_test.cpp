@@ -9,9 +9,8 @@ namespace adj = arbiter::adjudication;
 
 namespace {
 adj::TimeControlRuling rule(const std::string& text, bool pgn = false) {
-  adj::TimeControlError e;
-  auto tc = pgn ? adj::parse_pgn_time_control(text, &e) : adj::parse_time_control(text, &e);
-  EXPECT_TRUE(tc.has_value()) << text << ": " << e.message();
+  auto tc = pgn ? adj::parse_pgn_time_control(text) : adj::parse_time_control(text);
+  EXPECT_TRUE(tc.ok()) << text << ": " << (tc.ok() ? "" : tc.error().message());
   return tc ? adj::classify(*tc) : adj::TimeControlRuling{};
 }
 }  // namespace
@@ -51,19 +50,25 @@ TEST(TimeControl, MultiPeriodAndPgn) {
 }
 
 TEST(TimeControl, BadInput) {
-  adj::TimeControlError e;
-  EXPECT_FALSE(adj::parse_time_control("", &e));
-  EXPECT_FALSE(adj::parse_time_control("abc", &e));
-  EXPECT_EQ(e.column, 1u);
-  EXPECT_FALSE(adj::parse_time_control("15+x", &e));
-  EXPECT_FALSE(adj::parse_pgn_time_control("?", &e));
-  EXPECT_FALSE(adj::parse_pgn_time_control("40/", &e));
+  // Each refusal is an error value with the reason and the 1-based column where reading stopped.
+  auto refused = [](const adj::TimeControlResult& r) {
+    EXPECT_FALSE(r.ok());
+    return r.ok() ? adj::TimeControlError{} : r.error();
+  };
+  EXPECT_EQ(refused(adj::parse_time_control("")).reason, "empty time control");
+  EXPECT_EQ(refused(adj::parse_time_control("abc")).column, 1u);
+  EXPECT_EQ(refused(adj::parse_time_control("15+x")).column, 4u);
+  EXPECT_EQ(refused(adj::parse_pgn_time_control("?")).reason, "unknown time control");
+  refused(adj::parse_pgn_time_control("40/"));
   // A move count past any real period (fuzz_timecontrol: it overflowed an int) and an increment
   // over an hour are refused, as the command line's reader refuses them.
-  EXPECT_FALSE(adj::parse_pgn_time_control("90777777777777777/9", &e));
-  EXPECT_EQ(e.reason, "a period of more than 1000 moves");
-  EXPECT_FALSE(adj::parse_time_control("90777777777777777/9", &e));
-  EXPECT_FALSE(adj::parse_pgn_time_control("300+7200", &e));
+  EXPECT_EQ(refused(adj::parse_pgn_time_control("90777777777777777/9")).reason,
+            "a period of more than 1000 moves");
+  refused(adj::parse_time_control("90777777777777777/9"));
+  EXPECT_EQ(refused(adj::parse_pgn_time_control("300+7200")).reason,
+            "increment of more than an hour");
+  // value() on a refusal throws the message, as every Result does.
+  EXPECT_THROW(adj::parse_time_control("abc").value(), std::runtime_error);
   // A PGN period with a move count and nothing after it repeats (PGN standard 9.6.1).
   EXPECT_DOUBLE_EQ(rule("20/3600", true).minutes_for_60_moves, 180);
 }

@@ -12,10 +12,9 @@
 namespace aa = arbiter::adjudication;
 
 namespace {
-void check(const std::optional<aa::TimeControl>& tc, const aa::TimeControlError& error,
-           std::string_view text) {
+void check(const aa::TimeControlResult& tc, std::string_view text) {
   if (!tc) {
-    if (error.reason.empty() || error.column > text.size() + 1) std::abort();
+    if (tc.error().reason.empty() || tc.error().column > text.size() + 1) std::abort();
     return;
   }
   // The last period is for the rest of the game (moves 0) or, in a PGN tag such as "40/9000",
@@ -33,8 +32,7 @@ void check(const std::optional<aa::TimeControl>& tc, const aa::TimeControlError&
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size > 4096) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  aa::TimeControlError a, b;
-  check(aa::parse_time_control(text, &a), a, text);
-  check(aa::parse_pgn_time_control(text, &b), b, text);
+  check(aa::parse_time_control(text), text);
+  check(aa::parse_pgn_time_control(text), text);
   return 0;
 }

@@ -127,6 +127,13 @@ TEST(TrfError, BadByeRecord) {
 TEST(TrfError, BadAccelerationRecord) {
   expect_error(kP1 + "\n" + kP2 + "\n250       1.0   x   1    1    2\n", {3, 15, "first round"});
   expect_error("XXA    1  1.0  x.5\n", {1, 15, "accelerated points"});
+  // A range past the file's players (2 here): TRF-16 would write it out as 9,999 XXA lines.
+  expect_error(kP1 + "\n" + kP2 + "\n250       1.0   1 999    1 9999\n",
+               {3, 28, "no player with starting rank 9999 (the file has 2)"});
+  expect_error(kP1 + "\n" + kP2 + "\n250       1.0   1   1    3\n",
+               {3, 23, "no player with starting rank 3"});
+  // XXA alike: TRF-2026 writes it as a 250 record.
+  expect_error(kP1 + "\n" + kP2 + "\nXXA    3  1.0\n", {3, 5, "no player with starting rank 3"});
 }
 TEST(TrfError, BadForbiddenRecord) {
   expect_error("260   1   3    1   xx\n", {1, 20, "starting rank in 260"});

@@ -1,9 +1,4 @@
 #pragma once
-// g++ 12 warns falsely (-Wrestrict, GCC bug 105329) on "literal" + std::string, which these tests
-// build their shell commands from.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 // Helpers of the reliability tests (issue 17): every case runs the real `arbiter` program the way
 // an arbiter types it, through /bin/sh, in a temporary directory.
 #include <gtest/gtest.h>

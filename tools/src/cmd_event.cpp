@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -42,6 +43,16 @@ bool parse(const std::vector<std::string>& args, po::options_description& opts,
   if (!parsed) return false;
   vm = std::move(*parsed);
   return true;
+}
+
+// The event file, every subcommand's first operand, and with `player` the player, its second.
+void event_file_options(po::options_description& o, po::positional_options_description& pos,
+                        std::string& file, std::string* player = nullptr) {
+  o.add_options()("file", po::value(&file)->required(), "event file");
+  pos.add("file", 1);
+  if (!player) return;
+  o.add_options()("player", po::value(player)->required(), "pairing number, FIDE id or name");
+  pos.add("player", 1);
 }
 
 int positive(const po::variables_map& vm, const char* key, int dflt = 0) {
@@ -333,8 +344,9 @@ int cmd_register(const std::vector<std::string>& args) {
   std::string file, csv;
   Registration r;
   std::string sex;
-  o.add_options()("file", po::value(&file)->required(), "event file")(
-      "csv", po::value(&csv), "register every player of this CSV file")(
+  po::positional_options_description pos;
+  event_file_options(o, pos, file);
+  o.add_options()("csv", po::value(&csv), "register every player of this CSV file")(
       "name", po::value(&r.name), "\"Surname, Name\"")("title", po::value(&r.title),
                                                        "GM IM WGM FM WIM CM WFM WCM")(
       "federation", po::value(&r.federation), "3-letter federation")(
@@ -345,8 +357,6 @@ int cmd_register(const std::vector<std::string>& args) {
       "blitz", po::value(&r.ratings.blitz), "FIDE blitz rating")(
       "national", po::value(&r.ratings.national), "national rating")(
       "round", po::value<int>(), "late entry: the first round played (default: the next)");
-  po::positional_options_description pos;
-  pos.add("file", 1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("register"))) return kExitOk;
   if (!sex.empty()) r.sex = sex[0];
@@ -381,13 +391,11 @@ int cmd_register(const std::vector<std::string>& args) {
 
 int cmd_bye(const std::vector<std::string>& args) {
   po::options_description o("options");
-  std::string file, player;
-  o.add_options()("file", po::value(&file)->required(), "event file")(
-      "player", po::value(&player)->required(), "pairing number, FIDE id or name")(
-      "round", po::value<int>(), "round (default: the next round to be paired)")(
-      "zero", "a known absence (zero points) instead of a half-point bye");
   po::positional_options_description pos;
-  pos.add("file", 1).add("player", 1);
+  std::string file, player;
+  event_file_options(o, pos, file, &player);
+  o.add_options()("round", po::value<int>(), "round (default: the next round to be paired)")(
+      "zero", "a known absence (zero points) instead of a half-point bye");
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("bye"))) return kExitOk;
   std::string msg;
@@ -406,13 +414,11 @@ int cmd_bye(const std::vector<std::string>& args) {
 
 int cmd_cancel_bye(const std::vector<std::string>& args) {
   po::options_description o("options");
+  po::positional_options_description pos;
   std::string file, player;
   int round = 0;
-  o.add_options()("file", po::value(&file)->required(), "event file")(
-      "player", po::value(&player)->required(), "pairing number, FIDE id or name")(
-      "round", po::value(&round)->required(), "round of the bye");
-  po::positional_options_description pos;
-  pos.add("file", 1).add("player", 1);
+  event_file_options(o, pos, file, &player);
+  o.add_options()("round", po::value(&round)->required(), "round of the bye");
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("cancel-bye"))) return kExitOk;
   std::string msg;
@@ -427,12 +433,10 @@ int cmd_cancel_bye(const std::vector<std::string>& args) {
 
 int cmd_withdraw(const std::vector<std::string>& args) {
   po::options_description o("options");
-  std::string file, player;
-  o.add_options()("file", po::value(&file)->required(), "event file")(
-      "player", po::value(&player)->required(), "pairing number, FIDE id or name")(
-      "round", po::value<int>(), "first round not played (default: the next round)");
   po::positional_options_description pos;
-  pos.add("file", 1).add("player", 1);
+  std::string file, player;
+  event_file_options(o, pos, file, &player);
+  o.add_options()("round", po::value<int>(), "first round not played (default: the next round)");
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("withdraw"))) return kExitOk;
   std::string msg;
@@ -448,14 +452,13 @@ int cmd_withdraw(const std::vector<std::string>& args) {
 
 int cmd_forbid(const std::vector<std::string>& args) {
   po::options_description o("options");
+  po::positional_options_description pos;
   std::string file, first, second;
-  o.add_options()("file", po::value(&file)->required(), "event file")(
-      "player", po::value(&first)->required(), "pairing number, FIDE id or name")(
-      "other", po::value(&second)->required(), "the player who must not be met")(
+  event_file_options(o, pos, file, &first);
+  o.add_options()("other", po::value(&second)->required(), "the player who must not be met")(
       "from", po::value<int>(), "first round (default: the next round)")(
       "to", po::value<int>(), "last round (default: the last)");
-  po::positional_options_description pos;
-  pos.add("file", 1).add("player", 1).add("other", 1);
+  pos.add("other", 1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("forbid"))) return kExitOk;
   std::string msg;
@@ -473,11 +476,9 @@ int cmd_forbid(const std::vector<std::string>& args) {
 int one_player_change(const std::vector<std::string>& args, const char* name,
                       void (*op)(Event&, Tpn), const char* done) {
   po::options_description o("options");
-  std::string file, player;
-  o.add_options()("file", po::value(&file)->required(), "event file")(
-      "player", po::value(&player)->required(), "pairing number, FIDE id or name");
   po::positional_options_description pos;
-  pos.add("file", 1).add("player", 1);
+  std::string file, player;
+  event_file_options(o, pos, file, &player);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub(name))) return kExitOk;
   std::string msg;
@@ -494,13 +495,11 @@ int cmd_excuse(const std::vector<std::string>& a) {
 }
 int cmd_reinstate(const std::vector<std::string>& args) {
   po::options_description o("options");
-  std::string file, player, exception;
-  o.add_options()("file", po::value(&file)->required(), "event file")(
-      "player", po::value(&player)->required(), "pairing number, FIDE id or name")(
-      "exception", po::value(&exception),
-      "the Chief Arbiter's exception after a second no-show, with its reason");
   po::positional_options_description pos;
-  pos.add("file", 1).add("player", 1);
+  std::string file, player, exception;
+  event_file_options(o, pos, file, &player);
+  o.add_options()("exception", po::value(&exception),
+                  "the Chief Arbiter's exception after a second no-show, with its reason");
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("reinstate"))) return kExitOk;
   if (vm.count("exception") && exception.find_first_not_of(" \t") == std::string::npos)
@@ -519,12 +518,11 @@ int cmd_reinstate(const std::vector<std::string>& args) {
 
 int cmd_deny_byes(const std::vector<std::string>& args) {
   po::options_description o("options");
-  std::string file, player, reason;
-  o.add_options()("file", po::value(&file)->required(), "event file")(
-      "player", po::value(&player)->required(), "pairing number, FIDE id or name")(
-      "reason", po::value(&reason)->required(), "why (e.g. receives financial support)");
   po::positional_options_description pos;
-  pos.add("file", 1).add("player", 1);
+  std::string file, player, reason;
+  event_file_options(o, pos, file, &player);
+  o.add_options()("reason", po::value(&reason)->required(),
+                  "why (e.g. receives financial support)");
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("deny-byes"))) return kExitOk;
   std::string msg;
@@ -541,13 +539,13 @@ int cmd_deny_byes(const std::vector<std::string>& args) {
 
 int cmd_round_date(const std::vector<std::string>& args) {
   po::options_description o("options");
+  po::positional_options_description pos;
   std::string file, date;
   int round = 0;
-  o.add_options()("file", po::value(&file)->required(), "event file")(
-      "round", po::value(&round)->required(), "round")("date", po::value(&date)->required(),
-                                                       "YYYY/MM/DD");
-  po::positional_options_description pos;
-  pos.add("file", 1).add("round", 1).add("date", 1);
+  event_file_options(o, pos, file);
+  o.add_options()("round", po::value(&round)->required(), "round")(
+      "date", po::value(&date)->required(), "YYYY/MM/DD");
+  pos.add("round", 1).add("date", 1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("round-date"))) return kExitOk;
   std::string msg;
@@ -561,12 +559,11 @@ int cmd_round_date(const std::vector<std::string>& args) {
 
 int cmd_pair(const std::vector<std::string>& args) {
   po::options_description o("options");
-  std::string file;
-  o.add_options()("file", po::value(&file)->required(), "event file")(
-      "force", "pair even though results of the previous round are missing")(
-      "date", po::value<std::string>(), "the round's date YYYY/MM/DD (record 132)");
   po::positional_options_description pos;
-  pos.add("file", 1);
+  std::string file;
+  event_file_options(o, pos, file);
+  o.add_options()("force", "pair even though results of the previous round are missing")(
+      "date", po::value<std::string>(), "the round's date YYYY/MM/DD (record 132)");
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("pair"))) return kExitOk;
   std::vector<std::string> notes;
@@ -596,12 +593,12 @@ int cmd_result(const std::vector<std::string>& args_in) {
   po::options_description o("options");
   std::string file;
   std::vector<std::string> items;
-  o.add_options()("file", po::value(&file)->required(), "event file")(
-      "items", po::value(&items)->required(), "BOARD RESULT [BOARD RESULT ...]")(
+  po::positional_options_description pos;
+  event_file_options(o, pos, file);
+  o.add_options()("items", po::value(&items)->required(), "BOARD RESULT [BOARD RESULT ...]")(
       "round", po::value<int>(), "round (default: the last paired round)")(
       "force", "change a result that later pairings or the final standings were built on");
-  po::positional_options_description pos;
-  pos.add("file", 1).add("items", -1);
+  pos.add("items", -1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("result"))) return kExitOk;
   if (items.size() % 2)
@@ -647,15 +644,14 @@ int cmd_result(const std::vector<std::string>& args_in) {
 
 int cmd_show(const std::vector<std::string>& args) {
   po::options_description o("options");
+  po::positional_options_description pos;
   std::string file, format, by = "board", out;
-  o.add_options()("file", po::value(&file)->required(), "event file")(
-      "round", po::value<int>(), "round (default: the last paired round)")(
+  event_file_options(o, pos, file);
+  o.add_options()("round", po::value<int>(), "round (default: the last paired round)")(
       "format", po::value(&format), "the pairing list as text, csv, json or html")(
       "by", po::value(&by), "with --format: board (default), name (alphabetical) or both")(
       "cards", "with --format: one pairing card per board")(
       "output,o", po::value(&out), "write to this file (atomically) instead of standard output");
-  po::positional_options_description pos;
-  pos.add("file", 1);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("show"))) return kExitOk;
   Event e = load(file);
@@ -676,14 +672,22 @@ int cmd_show(const std::vector<std::string>& args) {
   return kExitOk;
 }
 
-int cmd_undo(const std::vector<std::string>& args) {
+// The subcommands that take nothing but the event file (undo, upgrade): the file, or nullopt
+// after --help.
+std::optional<std::string> parse_file_only(const std::vector<std::string>& args, const char* name) {
   po::options_description o("options");
-  std::string file;
-  o.add_options()("file", po::value(&file)->required(), "event file");
   po::positional_options_description pos;
-  pos.add("file", 1);
+  std::string file;
+  event_file_options(o, pos, file);
   po::variables_map vm;
-  if (!parse(args, o, pos, vm, sub("undo"))) return kExitOk;
+  if (!parse(args, o, pos, vm, sub(name))) return std::nullopt;
+  return file;
+}
+
+int cmd_undo(const std::vector<std::string>& args) {
+  const auto parsed = parse_file_only(args, "undo");
+  if (!parsed) return kExitOk;
+  const std::string& file = *parsed;
   EventStore store(file, writer_options());
   if (!store.exists()) throw EventError(file + ": no such event file");
   auto what = store.undo();
@@ -693,13 +697,9 @@ int cmd_undo(const std::vector<std::string>& args) {
 }
 
 int cmd_upgrade(const std::vector<std::string>& args) {
-  po::options_description o("options");
-  std::string file;
-  o.add_options()("file", po::value(&file)->required(), "event file");
-  po::positional_options_description pos;
-  pos.add("file", 1);
-  po::variables_map vm;
-  if (!parse(args, o, pos, vm, sub("upgrade"))) return kExitOk;
+  const auto parsed = parse_file_only(args, "upgrade");
+  if (!parsed) return kExitOk;
+  const std::string& file = *parsed;
   EventStore store(file, writer_options());
   if (!store.exists()) throw EventError(file + ": no such event file");
   const std::string legacy = store.read_legacy();

@@ -40,11 +40,10 @@ int run(const std::vector<std::string>& args) {
     return arbiter::cli::kExitUsage;
   }
   const std::string text = vm["control"].as<std::string>();
-  adj::TimeControlError err;
-  auto tc = vm.count("pgn") ? adj::parse_pgn_time_control(text, &err)
-                            : adj::parse_time_control(text, &err);
+  const auto tc =
+      vm.count("pgn") ? adj::parse_pgn_time_control(text) : adj::parse_time_control(text);
   if (!tc) {
-    std::cerr << "arbiter timecontrol: '" << text << "': " << err.message() << '\n';
+    std::cerr << "arbiter timecontrol: '" << text << "': " << tc.error().message() << '\n';
     return arbiter::cli::kExitUsage;
   }
   const auto r = adj::classify(*tc);

@@ -1,8 +1,4 @@
 // The event's publications as tables (see event_publications.h).
-// g++ 12 reports a false -Wrestrict on "literal" + std::string (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include "arbiter/pairing/event_publications.h"
 
 #include <algorithm>

@@ -1,8 +1,5 @@
 // The player card's tie-break derivation (see event_publications.h): each term as the standings
 // library counts it (arbiter/pairing/tiebreak.h explain_tiebreak), printed here.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"  // GCC bug 105329 on "literal" + std::string
-#endif
 #include <cstdio>
 
 #include "arbiter/pairing/crosstable_export.h"

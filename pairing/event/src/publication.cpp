@@ -1,8 +1,4 @@
 // Rendering the arbiter's publications (see publication.h).
-// g++ 12 reports a false -Wrestrict on "literal" + std::string (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include "arbiter/pairing/publication.h"
 
 #include <algorithm>

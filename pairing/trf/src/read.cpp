@@ -76,6 +76,11 @@ class Reader {
     bool after_players = false;
   };
   std::vector<Pending> xxz_, byes240_;
+  struct PlayerRef {
+    int line, column;
+    Tpn last;  // the last player (or team) named
+  };
+  std::vector<PlayerRef> accelerated_;            // 250 and XXA records: checked in finish()
   std::vector<std::pair<int, std::string>> nrs_;  // extra_records index, federation
   std::map<Tpn, int> line_of_;                    // TPN -> index into lines_
 
@@ -443,6 +448,7 @@ class Reader {
   void xxa(const Line& l) {
     auto id = parse_int(l.cols(5, 8));
     if (!id || *id < 1 || *id > 9999) fail(l, 5, "expected a starting rank in columns 5-8 of XXA");
+    accelerated_.push_back({l.number(), 5, *id});
     for (int c = 10, r = 1; c <= l.chars(); c += 5, ++r) {
       std::string_view f = trim(l.cols(c, c + 4));
       if (f.empty()) continue;
@@ -518,6 +524,7 @@ class Reader {
     a.last_player = p2.value_or(*p1);
     if (!trim(l.from(32)).empty()) fail(l, 32, "expected the end of the 250 record");
     t_.accelerations.push_back(a);
+    accelerated_.push_back({l.number(), p2 ? 28 : 23, a.last_player});
   }
 
   // 260 RR1 RRL P1 P2 ...
@@ -580,10 +587,9 @@ class Reader {
       t_.scoring_given = true;
     }
     if (opt_.check_consistency) check_cells();
-    const bool teams =
-        std::any_of(t_.extra_records.begin(), t_.extra_records.end(), [](const ExtraRecord& e) {
-          return e.line.compare(0, 3, "013") == 0 || e.line.compare(0, 3, "310") == 0;
-        });
+    const int team_count = count_teams();
+    const bool teams = team_count > 0;
+    check_accelerated(teams ? team_count : t_.player_count(), teams);
     // In team events 240/XXZ byes name teams: those records are kept verbatim where they stood
     // among the other kept records (inserted from the last one so the indices stay valid).
     if (teams) {
@@ -613,6 +619,27 @@ class Reader {
         auto r = parse_int(l.cols(49, 52));
         if (id && *id >= 1 && *id <= t_.player_count() && r) t_.player(*id).ratings.national = *r;
       }
+  }
+
+  // Team events: one 013 (TRF-16) or 310 (TRF-2026) record per team.
+  int count_teams() const {
+    return int(
+        std::count_if(t_.extra_records.begin(), t_.extra_records.end(), [](const ExtraRecord& e) {
+          return e.line.compare(0, 3, "013") == 0 || e.line.compare(0, 3, "310") == 0;
+        }));
+  }
+
+  // Accelerations (250, XXA) name players (teams in a team event: one 013 or 310 record each)
+  // that the file holds. A range past them means nothing, and the TRF-16 writer spells a 250
+  // record out as one XXA line per player and round: "1 9999" over 999 rounds in a 32-byte file
+  // became 50 MB and minutes of work (fuzz_trf). XXA is checked alike, since TRF-2026 writes it
+  // as 250.
+  void check_accelerated(int count, bool teams) const {
+    for (const auto& ref : accelerated_)
+      if (ref.last > count)
+        fail(ref.line, ref.column,
+             std::string("no ") + (teams ? "team" : "player") + " with starting rank " +
+                 std::to_string(ref.last) + " (the file has " + std::to_string(count) + ")");
   }
 
   // Cross-checks between cells (what bbpPairings verifies before pairing).

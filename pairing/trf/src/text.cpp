@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "arbiter/pairing/trf.h"
+
 namespace arbiter::pairing::trf {
 
 std::string_view trim(std::string_view s) {
@@ -11,27 +13,31 @@ std::string_view trim(std::string_view s) {
   return s.substr(a, b - a);
 }
 
-// Strict UTF-8 decoding (no overlongs, no surrogates, <= U+10FFFF); records character starts.
+size_t utf8_length_at(std::string_view text, size_t i) {
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  const unsigned c = s[i];
+  const size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+  if (len == 0 || i + len > text.size()) return 0;
+  for (size_t k = 1; k < len; ++k)
+    if ((s[i + k] & 0xC0) != 0x80) return 0;
+  if (len == 1) return 1;
+  unsigned cp = c & (0x7F >> len);
+  for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (s[i + k] & 0x3F);
+  const bool ok = !(len == 2 && cp < 0x80) && !(len == 3 && cp < 0x800) &&
+                  !(len == 4 && cp < 0x10000) && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
+  return ok ? len : 0;
+}
+
+// Records character starts; an invalid byte counts as one column so later columns stay defined.
 Line::Line(std::string_view text, int number, int& bad_column) : text_(text), number_(number) {
   bad_column = 0;
   offsets_.reserve(text.size() + 1);
-  size_t i = 0;
-  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
-  while (i < text.size()) {
+  for (size_t i = 0; i < text.size();) {
     offsets_.push_back(unsigned(i));
-    unsigned c = s[i];
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-    bool ok = len != 0 && i + len <= text.size();
-    for (size_t k = 1; ok && k < len; ++k) ok = (s[i + k] & 0xC0) == 0x80;
-    if (ok && len > 1) {
-      unsigned cp = c & (0x7F >> len);
-      for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (s[i + k] & 0x3F);
-      ok = !(len == 2 && cp < 0x80) && !(len == 3 && cp < 0x800) && !(len == 4 && cp < 0x10000) &&
-           cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
-    }
-    if (!ok) {
+    size_t len = utf8_length_at(text, i);
+    if (len == 0) {
       if (!bad_column) bad_column = int(offsets_.size());
-      len = 1;  // keep going byte-wise so columns stay defined
+      len = 1;
     }
     i += len;
   }
@@ -107,3 +113,16 @@ std::vector<Token> tokens(std::string_view s, size_t base) {
 }
 
 }  // namespace arbiter::pairing::trf
+
+namespace arbiter::pairing {
+
+size_t first_invalid_utf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const size_t len = trf::utf8_length_at(text, i);
+    if (len == 0) return i;
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace arbiter::pairing

@@ -12,6 +12,11 @@ namespace arbiter::pairing::trf {
 
 std::string_view trim(std::string_view s);
 
+// The length of the well-formed UTF-8 character at byte i < text.size() (RFC 3629: no overlong
+// forms, no surrogates, nothing past U+10FFFF), or 0 if the bytes there are not one. The one
+// UTF-8 check of the reader (Line) and the writer (first_invalid_utf8).
+size_t utf8_length_at(std::string_view text, size_t i);
+
 class Line {
  public:
   // `text` excludes the line end. Returns the 1-based column of the first invalid UTF-8 byte

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "arbiter/engine/result.h"
+
 namespace arbiter::adjudication {
 
 enum class TimeClass { Blitz, Rapid, Standard };
@@ -32,13 +34,15 @@ struct TimeControlError {
   std::string message() const;
 };
 
+// Bad input is an error value, never an exception (the README's first error-handling style).
+using TimeControlResult = Result<TimeControl, TimeControlError>;
+
 // "15+10" (minutes + seconds per move), "90", "90+30", "40/90+30+30" (40 moves in 90 min, then
 // 30 min for the rest, 30 s increment from move 1), "90/40, 30 + 30s" spacing tolerated.
-// Throws nothing; returns nullopt and fills `error` on bad input.
-std::optional<TimeControl> parse_time_control(std::string_view text, TimeControlError* error);
+TimeControlResult parse_time_control(std::string_view text);
 // The PGN TimeControl tag (PGN standard 9.6.1): "300", "4500+60", "40/9000:900+30", "*180"
-// (seconds everywhere). "?" and "-" are not time controls (nullopt with a reason).
-std::optional<TimeControl> parse_pgn_time_control(std::string_view tag, TimeControlError* error);
+// (seconds everywhere). "?" and "-" are not time controls (an error with a reason).
+TimeControlResult parse_pgn_time_control(std::string_view tag);
 
 struct TimeControlRuling {
   double minutes_for_60_moves = 0;  // T of A.1 / B.1

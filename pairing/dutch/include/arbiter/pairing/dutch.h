@@ -20,9 +20,6 @@
 
 namespace arbiter::pairing {
 
-// The name dutch_pairing.cpp still uses for pairing::Colour (colour.h), the one colour type.
-using DutchColour = Colour;
-
 // One past round of one player. Points are in tenths of a point (a win in 1-½-0 is 10, in
 // 3-1-0 it is 30) so that every scoring system is exact.
 struct DutchRound {
