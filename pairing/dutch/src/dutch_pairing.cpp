@@ -82,6 +82,8 @@ class Engine {
   void choose_pab_score();
   void open_bracket(Bracket& br);
   void outlook_2017(Bracket& br);
+  void pair_alone_2017(Bracket& br);
+  void end_alone_2017();
   void choose_moved_down(Bracket& br);
   void pair_moved_down(Bracket& br);
   int choose_remainder(Bracket& br);
@@ -143,6 +145,11 @@ class Engine {
   int clb_low_ = 0;
   std::map<int, int> sd_rank_;
   bool collapsed_ = false;  // 2017 A.9: the PPB has been paired, the next bracket is the CLB
+  // 2017 A.9: the bracket being paired is paired alone (pair_alone_2017): the whole-field
+  // weights it replaced, and its players.
+  bool alone_ = false;
+  std::vector<W> saved_;
+  std::vector<char> in_alone_;
 
   int bye_score_ = 0;
   bool single_downfloater_is_bye_ = false;
@@ -365,41 +372,29 @@ class Engine {
     return false;
   }
 
-  // 2017 A.9 and C.7: the bracket `cur` (moved-down players before `mdp`, residents before
-  // `nsgb`, then the next score group) is paired on its own criteria alone (C.5-C.19, the
-  // look-ahead C.7 to the next bracket paired on its own too; completion C.4 not). Returns the
-  // positions (< nsgb) of the downfloaters that pairing produces, and whether they, together
-  // with all the remaining players, allow a complete round-pairing (if not, the bracket is the
-  // Penultimate Pairing Bracket). `base(s, l)`: the base weight of positions s < l of `cur`.
-  // `floating`, when given, is the downfloater set the pairing must produce.
+  // 2017 A.9: the bracket `cur` (moved-down players before `mdp`, residents before `nsgb`,
+  // then the next score group) paired on its own criteria (C.5-C.19, the look-ahead C.7 to
+  // the next bracket on its own; completion C.4 not): the positions (< nsgb) of the
+  // downfloaters that pairing produces, to tell whether they, with all the remaining players,
+  // allow a complete round-pairing (if not, the bracket is the Penultimate Pairing Bracket).
+  // `base(s, l)`: the base weight of positions s < l of `cur`.
   template <class Base>
-  std::pair<std::vector<char>, W> pair_alone(const std::vector<int>& cur, int mdp, int nsgb,
-                                             const Base& base,
-                                             const std::vector<char>* floating) const {
+  std::vector<char> downfloaters_alone(const std::vector<int>& cur, int mdp, int nsgb,
+                                       const Base& base) const {
     const int cn = (int)cur.size(), top = layout_.total_bits() - 2;
-    auto weight = [&](int s, int l) {
-      if (l < mdp) return W{};  // two moved-down players never meet in their bracket (B.7)
-      if (floating && l < nsgb && ((*floating)[s] || (*floating)[l])) return W{};
-      if (floating && l >= nsgb && s < nsgb && !(*floating)[s]) return W{};
-      W w = base(s, l);
-      w.clear_bits(top, 2);  // no completion, no PAB eligibility
-      return w;
-    };
     // Among pairings equal on every criterion, the one the generation order (B.6-B.7, D.1-D.3)
     // meets first floats the lowest players: each pair adds the ranks it keeps in the bracket
     // (the low bits that the exchange preferences use, free in base weights).
     const std::vector<int> mate = max_weight_matching<W>(cn, [&](int s, int l) {
-      W w = weight(s, l);
+      if (l < mdp) return W{};  // two moved-down players never meet in their bracket (B.7)
+      W w = base(s, l);
+      w.clear_bits(top, 2);  // no completion, no PAB eligibility
       if (w && l < nsgb) w += (std::uint64_t)(2 * nsgb - s - l);
       return w;
     });
     std::vector<char> down(nsgb, 0);
-    W total{};
-    for (int pos = 0; pos < cn; ++pos) {
-      if (pos < nsgb) down[pos] = mate[pos] < 0 || mate[pos] >= nsgb;
-      if (mate[pos] > pos) total += weight(pos, mate[pos]);
-    }
-    return {down, total};
+    for (int pos = 0; pos < nsgb; ++pos) down[pos] = mate[pos] < 0 || mate[pos] >= nsgb;
+    return down;
   }
 
   bool completes(const std::vector<int>& cur, int nsgb, const std::vector<char>& down,
@@ -411,24 +406,6 @@ class Engine {
     return can_complete((int)rest.size(),
                         [&](int a, int b) { return compatible(rest[a], rest[b]); },
                         [&](int a) { return bye_candidate(rest[a]); });
-  }
-
-  // Restricts the bracket's pairing to the one with downfloaters `down` (positions < nsgb).
-  template <class Base>
-  void force_downfloaters(const std::vector<int>& cur, int mdp, int nsgb,
-                          const std::vector<char>& down, Base& base) {
-    const int cn = (int)cur.size();
-    for (int l = 0; l < cn; ++l)
-      for (int s = 0; s < l; ++s) {
-        const bool cut =
-            l < nsgb ? (down[s] != down[l] || (l < mdp && !down[l])) : s < nsgb && !down[s];
-        if (!cut) continue;
-        if (l >= mdp) base(s, l) = W{};
-        set(cur[s], cur[l], W{});
-      }
-    for (int pos = 0; pos < nsgb; ++pos)
-      if (!down[pos])
-        for (int u = cur.back() + 1; u < n_; ++u) set(cur[pos], u, W{});
   }
 
   void finalize(int a, int b) {
@@ -461,6 +438,7 @@ DutchPairing Engine<L>::run() {
     exchange_s2_to_s1(br, exchanges);
     pair_remainder(br);
     move_down(br);
+    if (alone_) end_alone_2017();
   }
   return pairs_with_colours();
 }
@@ -613,16 +591,16 @@ void Engine<L>::open_bracket(Bracket& br) {
   mate_ = solve();
 }
 
-// 2017 A.9: the bracket is paired on its own criteria, C.7 included, unless its downfloaters do
-// not allow the round-pairing to be completed: then it is the PPB, paired for completion (C.4,
-// kept by the whole-field matching in every bracket) without the look-ahead C.7, and the next
-// bracket is the CLB.
+// 2017 A.9: the bracket is paired on its own criteria, C.7 included (pair_alone_2017), unless
+// its downfloaters do not allow the round-pairing to be completed: then it is the PPB, paired
+// for completion (C.4, kept by the whole-field matching) without the look-ahead C.7, and the
+// next bracket is the CLB.
 template <int L>
 void Engine<L>::outlook_2017(Bracket& br) {
   const std::vector<int>& cur = br.cur;
   const int mdp = br.mdp, nsgb = br.nsgb, cn = br.size();
   auto B = [&](int s, int l) -> W& { return br.B(s, l); };
-  const auto [down, best] = pair_alone(cur, mdp, nsgb, B, nullptr);
+  const std::vector<char> down = downfloaters_alone(cur, mdp, nsgb, B);
   if (!completes(cur, nsgb, down, next_)) {
     collapsed_ = true;
     for (int l = nsgb; l < cn; ++l)
@@ -631,21 +609,88 @@ void Engine<L>::outlook_2017(Bracket& br) {
         set(cur[l], cur[s], B(s, l));
       }
   } else {
-    // The whole-field matching weighs the look-ahead with the round-pairing completed; C.7
-    // weighs the next bracket on its own. Where that makes the downfloaters it would choose
-    // worse than the best on the bracket's own criteria, the best ones float.
-    mate_ = solve();
-    std::vector<char> main_down(nsgb, 0);
-    for (int pos = 0; pos < nsgb; ++pos) {
-      const int mv = mate_[cur[pos]];
-      const bool resident_mate = mv != cur[pos] && br.in_bracket(mv);  // not the PAB
-      const bool mdp_mate = !resident_mate && mv != cur[pos] &&
-                            std::find(cur.begin(), cur.begin() + mdp, mv) != cur.begin() + mdp;
-      main_down[pos] = !(resident_mate || (pos >= mdp && mdp_mate));
-    }
-    if (main_down != down && pair_alone(cur, mdp, nsgb, B, &main_down).second < best)
-      force_downfloaters(cur, mdp, nsgb, down, B);
+    pair_alone_2017(br);
   }
+}
+
+// 2017 A.9: a bracket that is not the PPB is paired on its own criteria (C.5-C.19, B.8 ties
+// by generation order), C.7 weighing the following bracket on its own (its pairs and PSD,
+// C.5-C.6): neither is subject to C.4 completion, nor to who can take the PAB ("the
+// assignment of the pairing-allocated bye is part of the pairing of the last bracket"). So
+// for this bracket the whole-field matching loses both: every pair of players not both in
+// the bracket (nor a real pair of the bracket and the next score group, C.7) gets a free edge
+// that weighs on no criterion, and every edge the same top field (PAB eligibility). Whatever
+// the bracket decides then extends to a perfect matching, and the phases' decisions (B.6-B.7,
+// D.1-D.3 order) are those of the bracket alone. end_alone_2017 restores the weights.
+template <int L>
+void Engine<L>::pair_alone_2017(Bracket& br) {
+  const int top = layout_.total_bits() - 2, cn = br.size();
+  auto neutral = [&](W w) {
+    if (w) {
+      w.clear_bits(top, 2);
+      w.or_bits(top, 2);
+    }
+    return w;
+  };
+  W free{};
+  free.or_bits(top, 2);
+  std::vector<int> pos_of(n_, -1);
+  for (int pos = 0; pos < cn; ++pos) pos_of[br.cur[pos]] = pos;
+  in_alone_.assign(n_, 0);
+  for (int pos = 0; pos < br.nsgb; ++pos) in_alone_[br.cur[pos]] = 1;
+  saved_.assign((size_t)n_ * n_, W{});
+  m_.reset();
+  for (int v = 0; v < n_; ++v) {
+    if (finalized_[v]) continue;
+    for (int u = 0; u < v; ++u) {
+      if (finalized_[u]) continue;
+      const W w = m_.weight(u, v);
+      saved_[(size_t)u * n_ + v] = w;
+      const int pu = pos_of[u], pv = pos_of[v];
+      W r{};
+      if (pu >= 0 && pv >= 0) {
+        const int s = std::min(pu, pv), l = std::max(pu, pv);
+        if (l >= br.mdp) {
+          br.B(s, l) = neutral(br.B(s, l));
+          r = br.B(s, l);
+        } else {
+          r = neutral(w);  // two moved-down players: never a pair of this bracket (B.7)
+        }
+        if (!r && l >= br.nsgb) r = free;
+      } else {
+        r = free;
+      }
+      set(u, v, r);
+    }
+  }
+  alone_ = true;
+}
+
+// After a bracket paired alone: the weights of the players left return to the whole-field
+// ones (the pairs of two of its downfloaters keep what the bracket's phases left them, with
+// their own top field back).
+template <int L>
+void Engine<L>::end_alone_2017() {
+  const int top = layout_.total_bits() - 2;
+  m_.reset();
+  for (int v = 0; v < n_; ++v) {
+    if (finalized_[v]) continue;
+    for (int u = 0; u < v; ++u) {
+      if (finalized_[u]) continue;
+      const W& saved = saved_[(size_t)u * n_ + v];
+      W r = saved;
+      if (in_alone_[u] && in_alone_[v]) {
+        r = m_.weight(u, v);
+        if (r) {
+          r.clear_bits(top, 2);
+          r.or_bits(top, saved.bits_at(top, 2));
+        }
+      }
+      set(u, v, r);
+    }
+  }
+  saved_.clear();
+  alone_ = false;
 }
 
 // Phase 4 ([C6], [C7]; art. 4.4 MDP sets): which moved-down players are paired in this
