@@ -182,6 +182,18 @@ def main():
                 check(d.execute_script("return document.scripts.length") == 0, f"{name}: scripts ran")
                 errors = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"]
                 check(not errors, f"{name} at {width} px: console errors {errors[:2]}")
+                if name in ("standings", "prizes"):
+                    # The categories' column (W, U18, U2000 of the Swiss) with its key, and on
+                    # the standings every tie-break named in full.
+                    heads = d.execute_script(
+                        "return [...document.querySelectorAll('th')].map(t => t.innerText.trim())")
+                    check("Cat." in heads, f"{name} at {width} px: no Cat. column in {heads}")
+                    cells = d.execute_script(
+                        "return [...document.querySelectorAll('td')].map(t => t.innerText.trim())")
+                    check(any(c.startswith("W-") for c in cells), f"{name}: no women's place shown")
+                    check("U18 = junior:1990" in body_text, f"{name}: no key to the categories")
+                    if name == "standings":
+                        check("BH/C1 = Buchholz, cut 1" in body_text, "standings: BH/C1 not named in full")
                 if name == "player-card":
                     derivation_check(d.execute_script(
                         "return [...document.querySelectorAll('table')].pop().innerText"))

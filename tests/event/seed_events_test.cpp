@@ -179,16 +179,20 @@ void run_swiss(const SwissCase& c) {
   TempDir d;
   const std::string f = d / "event.trf";
   const std::string list = c.blitz ? "blitz" : "rapid";
-  create_event(d, f,
-               "--system dutch --rounds " + std::to_string(c.rounds) + " --rating-list " + list +
-                   " --tiebreaks '" +
-                   (c.blitz ? "BH/C1 SB PS DE ARO/C1" : "BH/C1 GE DE ARO/C1 WIN") +
-                   "' --rules 2022" +
-                   (c.byes_max ? " --half-point-byes " + std::to_string(c.byes_max) +
-                                     " --bye-rounds " + std::to_string(c.bye_last_round)
-                               : std::string()) +
-                   (c.chess960 ? " --variant chess960" : "") + " --seed 2023 --name " + c.name,
-               players_csv(c.players));
+  create_event(
+      d, f,
+      "--system dutch --rounds " + std::to_string(c.rounds) + " --rating-list " + list +
+          " --tiebreaks '" + (c.blitz ? "BH/C1 SB PS DE ARO/C1" : "BH/C1 GE DE ARO/C1 WIN") +
+          "' --rules 2022" +
+          (c.byes_max ? " --half-point-byes " + std::to_string(c.byes_max) + " --bye-rounds " +
+                            std::to_string(c.bye_last_round)
+                      : std::string()) +
+          (c.byes_max ? " --bye-deadline 1" : "") + (c.chess960 ? " --variant chess960" : "") +
+          // The regulations' entry rules and supervision: at most 200 players, a FIDE
+          // ID for foreign players; Rapid and 960 under A.5, Blitz under B.3.
+          " --federation ESP --max-players 200 --fide-id-for-foreign --regime " +
+          (c.blitz ? "blitz-unsupervised" : "rapid-unsupervised") + " --seed 2023 --name " + c.name,
+      players_csv(c.players));
   std::map<std::string, int> rating;  // by name, for ARO (the event's rating list)
   for (int i = 0; i < c.players; ++i) rating[csv_name(i)] = rating_of(i, c.blitz);
 
@@ -209,6 +213,13 @@ void run_swiss(const SwissCase& c) {
     EXPECT_EQ(late.exit_code, 1) << "bye after the last bye round accepted: " << late.out;
     ok("event bye '" + f + "' '" + canceller + "' --round 3");
     ok("event cancel-bye '" + f + "' '" + canceller + "' --round 3");
+    // A player receiving financial support is denied byes: the request is refused.
+    ok("event deny-byes '" + f + "' '" + csv_name(9) + "' --reason 'financial support'");
+    const std::string denied_file = slurp(f);
+    auto denied = run_arbiter("event bye '" + f + "' '" + csv_name(9) + "' --round 2");
+    EXPECT_EQ(denied.exit_code, 1) << "bye granted to a player denied byes: " << denied.out;
+    EXPECT_NE(denied.err.find("financial support"), std::string::npos) << denied.err;
+    EXPECT_EQ(slurp(f), denied_file);
   } else {
     auto none = run_arbiter("event bye '" + f + "' '" + byer + "' --round 2");
     EXPECT_EQ(none.exit_code, 1) << "bye granted by an event without byes: " << none.out;
@@ -220,7 +231,20 @@ void run_swiss(const SwissCase& c) {
   std::set<std::string> withdrawn_names;
   std::vector<std::string> positions;
   for (int r = 1; r <= c.rounds; ++r) {
+    if (r == 2 && c.byes_max) {
+      // Byes are requested in writing before round 1: one asked for after round 1 is paired
+      // is refused, and nothing changes.
+      const std::string before = slurp(f);
+      auto late_bye = run_arbiter("event bye '" + f + "' '" + csv_name(12) + "' --round 4");
+      EXPECT_EQ(late_bye.exit_code, 1) << "bye after the deadline granted: " << late_bye.out;
+      EXPECT_NE(late_bye.err.find("before round 1"), std::string::npos) << late_bye.err;
+      EXPECT_EQ(slurp(f), before);
+    }
     if (r == 2) {
+      // A foreign player without a FIDE ID is refused (the regulations ask for one).
+      auto foreign = run_arbiter("event register '" + f +
+                                 "' --name 'Etranger, Eric' --federation FRA --" + list + " 2000");
+      EXPECT_EQ(foreign.exit_code, 1) << "foreign player without FIDE ID registered";
       // Late entry after round 1 (C.04.2: the missed round is a zero-point bye).
       ok("event register '" + f + "' --name '" + latecomer + "' --" + list +
          " 2105 --federation ESP");
@@ -260,6 +284,8 @@ void run_swiss(const SwissCase& c) {
   Event e = load(f);
   const int n = e.tournament.player_count();
   ASSERT_EQ(n, c.players + 1);
+  EXPECT_EQ(e.settings.regime, c.blitz ? "blitz-unsupervised" : "rapid-unsupervised");
+  EXPECT_EQ(e.settings.entry.max_players, 200);
   // The no-show rule (events.md A): the excused player played on; the unexcused one was
   // withdrawn at the next pairing; a second no-show withdraws for good despite the first excuse.
   auto withdrawn_from = [&](const std::string& who) {
@@ -400,6 +426,28 @@ TEST(SeedEvents, BenalmadenaBlitzSwiss) {
   run_swiss({"Benalmadena-Blitz", 24, 10, 0, 0, false, true});
 }
 
+// A. Benalmádena's cap of 200 players: a list of 201 is refused whole (nobody registered), the
+// list of 200 is taken, and a 201st player is refused.
+TEST(SeedEvents, BenalmadenaTakesAtMostTwoHundredPlayers) {
+  TempDir d;
+  const std::string f = d / "cap.trf";
+  ok("event new '" + f +
+     "' --system dutch --rounds 9 --rating-list rapid --tiebreaks 'BH/C1 GE DE ARO/C1 WIN' "
+     "--rules 2022 --max-players 200 --seed 2023");
+  write(d / "201.csv", players_csv(201, 2600, 2));
+  const std::string empty = slurp(f);
+  auto over = run_arbiter("event register '" + f + "' --csv '" + (d / "201.csv") + "'");
+  EXPECT_EQ(over.exit_code, 1) << over.out;
+  EXPECT_NE(over.err.find("200 players"), std::string::npos) << over.err;
+  EXPECT_EQ(slurp(f), empty) << "a refused list registered somebody";
+  write(d / "200.csv", players_csv(200, 2600, 2));
+  ok("event register '" + f + "' --csv '" + (d / "200.csv") + "'");
+  EXPECT_EQ(load(f).tournament.player_count(), 200);
+  auto extra = run_arbiter("event register '" + f + "' --name 'Extra, E' --rapid 1500");
+  EXPECT_EQ(extra.exit_code, 1);
+  EXPECT_EQ(load(f).tournament.player_count(), 200);
+}
+
 // ---------------------------------------------------------------------------------------------
 // B with 8 or fewer players: a double round robin (colours reversed in the second cycle), the
 // first two tied on points, and the Armageddon play-off of events.md A (colours by lot, a draw
@@ -529,7 +577,8 @@ TEST(SeedEvents, ZaragozaByItsOwnRegulations) {
   ok("event new '" + f +
      "' --system round-robin --rounds 15 --rating-list standard --tiebreaks 'SB PS WIN' "
      "--rules 2026 --seed 1919 --no-show forfeit-only --max-players 16 --federation ESP "
-     "--name 'Torneo Nacional' --city Zaragoza");
+     "--name 'Torneo Nacional' --city Zaragoza --category ARA=Region=Aragon "
+     "--playoff match:4 --playoff-scope cat=ARA");
   // The organisers' list: Spanish headers, ';', a region column kept (the Aragon sub-ranking).
   std::ostringstream csv;
   csv << "\xEF\xBB\xBFNombre;Fed;Elo;Region\n";
@@ -552,6 +601,9 @@ TEST(SeedEvents, ZaragozaByItsOwnRegulations) {
   }
   const std::string late = "Tardio, Luis";
   std::string no_show_name;
+  // Two residents of Aragon the test makes tie for the title: each beats everybody else and
+  // they draw each other, so that the 4-game match decides the champion of Aragon.
+  std::string aragon_a, aragon_b;
   for (int r = 1; r <= rounds; ++r) {
     if (r == 2) {
       // The late entry takes the free number of the 15-player table (C.05 Annex 1).
@@ -566,8 +618,23 @@ TEST(SeedEvents, ZaragozaByItsOwnRegulations) {
     std::string out = ok("event pair '" + f + "'" + (r % 2 ? " --date " + dates[r] : ""));
     if (r % 2 == 0) ok("event round-date '" + f + "' " + std::to_string(r) + " " + dates[r]);
     Event e = load(f);
-    if (r == 1) no_show_name = e.tournament.player(3).name;
+    if (r == 1) {
+      no_show_name = e.tournament.player(3).name;
+      // Residents of Aragon (every third of the list), neither the no-show nor round 1's free
+      // player (the one the late entrant will have met).
+      for (int i = 0; i < 15; i += 3) {
+        const std::string who = std::string("Jugador") + char('A' + i) + ", Z";
+        const Tpn p = find_player(e, who);
+        if (who == no_show_name || !e.tournament.player(p).round(1).has_opponent()) continue;
+        if (aragon_a.empty())
+          aragon_a = who;
+        else if (aragon_b.empty())
+          aragon_b = who;
+      }
+      ASSERT_FALSE(aragon_b.empty());
+    }
     const Tpn absent = find_player(e, no_show_name);
+    const Tpn xa = find_player(e, aragon_a), xb = find_player(e, aragon_b);
     const auto& boards = e.settings.boards.at(r);
     ASSERT_EQ(int(boards.size()), r == 1 ? 7 : 8) << "round " << r;
     // Forfeit-only: the player is paired every round, even after missing rounds 3 and 6.
@@ -576,6 +643,12 @@ TEST(SeedEvents, ZaragozaByItsOwnRegulations) {
     for (size_t b = 0; b < boards.size(); ++b) {
       auto [w, bl] = boards[b];
       std::string res = result_for(r, w, bl, 19);
+      if ((w == xa || w == xb) && (bl == xa || bl == xb))
+        res = "1/2-1/2";
+      else if (w == xa || w == xb)
+        res = "1-0";
+      else if (bl == xa || bl == xb)
+        res = "0-1";
       if ((r == 3 || r == 6) && (w == absent || bl == absent)) res = w == absent ? "-+" : "+-";
       played[r].push_back({w, bl, res});
       args.append(" ").append(std::to_string(b + 1)).append(" ").append(res == "-+" ? "0-1f" : res);
@@ -682,17 +755,65 @@ TEST(SeedEvents, ZaragozaByItsOwnRegulations) {
   Tpn best = 0;
   for (Tpn p : ranked)
     if (!std::count(top.begin(), top.end(), p) && (best == 0 || vs[p] > vs[best])) best = p;
-  Tpn champion = 0;
-  for (Tpn p : ranked) {
-    const auto& ex = e.settings.extra.count(p) ? e.settings.extra.at(p)
-                                               : std::vector<std::pair<std::string, std::string>>{};
-    if (std::count(ex.begin(), ex.end(),
-                   std::make_pair(std::string("Region"), std::string("Aragon")))) {
-      champion = p;
-      break;
+  // The two residents tied for the title of Aragon: 14 wins and their draw each (events.md B).
+  const Tpn xa = find_player(e, aragon_a), xb = find_player(e, aragon_b);
+  EXPECT_DOUBLE_EQ(pts[xa], 14.5);
+  EXPECT_DOUBLE_EQ(pts[xb], 14.5);
+  for (const auto& [p, ex] : e.settings.extra) {
+    const auto aragon = std::make_pair(std::string("Region"), std::string("Aragon"));
+    if (p != xa && p != xb && std::count(ex.begin(), ex.end(), aragon)) {
+      EXPECT_LT(pts[p], 14.5) << "resident " << p;
     }
   }
-  ASSERT_NE(champion, 0);
+  // The 4-game match: drawn by lot from the event's seed, the two alternate colours (two
+  // Whites each).
+  std::string lot = ok("event playoff '" + f + "'");
+  EXPECT_NE(lot.find("sha256"), std::string::npos) << lot;
+  e = load(f);
+  const auto games = e.settings.playoff_games;
+  ASSERT_EQ(games.size(), 4u);
+  std::map<Tpn, int> whites;
+  for (size_t g = 0; g < games.size(); ++g) {
+    EXPECT_TRUE((games[g].white == xa && games[g].black == xb) ||
+                (games[g].white == xb && games[g].black == xa))
+        << "game " << g + 1;
+    ++whites[games[g].white];
+    if (g) {
+      EXPECT_EQ(games[g].white, games[g - 1].black) << "game " << g + 1;
+    }
+  }
+  EXPECT_EQ(whites[xa], 2);
+  EXPECT_EQ(whites[xb], 2);
+  // The match is won by the one the tie-breaks placed second (so that the title cannot come
+  // from the standings' order): game 1 decided, the other three drawn.
+  const Tpn second =
+      std::find(ranked.begin(), ranked.end(), xa) < std::find(ranked.begin(), ranked.end(), xb)
+          ? xb
+          : xa;
+  const std::vector<std::string> match = {games[0].white == second ? "1-0" : "0-1", "1/2-1/2",
+                                          "1/2-1/2", "1/2-1/2"};
+  std::map<Tpn, double> match_pts;
+  for (size_t g = 0; g < match.size(); ++g) {
+    ok("event playoff '" + f + "' --result " + match[g]);
+    auto [w, b] = points_of(match[g]);
+    match_pts[games[g].white] += w, match_pts[games[g].black] += b;
+  }
+  const Tpn champion = match_pts[xa] > match_pts[xb] ? xa : xb;
+  EXPECT_EQ(champion, second);
+  EXPECT_DOUBLE_EQ(match_pts[champion], 2.5);
+  // The Aragon sub-ranking puts the match's winner first; the overall standings only say so.
+  auto aragon = read_tsv(ok("event standings '" + f + "' --format tsv --filter cat=ARA"));
+  ASSERT_EQ(aragon["StartNo"].size(), 5u);
+  for (size_t i = 0; i < 5; ++i) {
+    const Tpn p = std::stoi(aragon["StartNo"][i]);
+    if (p == champion) {
+      EXPECT_EQ(aragon["Rank"][i], "1");
+    } else if (p == (champion == xa ? xb : xa)) {
+      EXPECT_EQ(aragon["Rank"][i], "2");
+    }
+  }
+  EXPECT_NE(ok("event standings '" + f + "'").find("Play-off for first place among cat=ARA"),
+            std::string::npos);
   auto prizes = read_csv_rows(
       ok("event prizes '" + f + "' --spec '" + (d / "prizes.txt") + "' --format csv"));
   ASSERT_EQ(prizes.size(), 7u);

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "arbiter/pairing/event_prizes.h"
+#include "arbiter/pairing/event_standings.h"
 #include "arbiter/pairing/registration_csv.h"
 #include "arbiter/pairing/result_change.h"
 #include "arbiter/pairing/standings.h"
@@ -178,7 +179,8 @@ int cmd_new(const std::vector<std::string>& args) {
       "U18=junior:2008, S65=senior:1961, U2000=rating:0-1999, ESP=federation:ESP, "
       "ARA=Region=Aragon")(
       "playoff-scope", po::value<std::string>(),
-      "the play-off decides first place of this sub-ranking (a --filter, e.g. \"players=3,7\")")(
+      "the play-off decides first place of this sub-ranking (a --filter, e.g. \"cat=ARA\", a "
+      "category of the event, or \"players=3,7\")")(
       "seed", po::value<std::uint64_t>(),
       "seed of every lot of the event (default: random, printed)")(
       "name", po::value(&name), "tournament name (012)")("city", po::value(&city), "city (022)")(
@@ -307,8 +309,8 @@ int cmd_new(const std::vector<std::string>& args) {
   if (vm.count("playoff-scope")) {
     s.playoff.scope = vm["playoff-scope"].as<std::string>();
     try {
-      parse_filter(s.playoff.scope);
-    } catch (const std::invalid_argument& x) {
+      check_event_filter(s, s.playoff.scope);
+    } catch (const EventError& x) {
       throw po::error(std::string("--playoff-scope: ") + x.what());
     }
   }

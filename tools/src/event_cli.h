@@ -35,15 +35,6 @@ pairing::PairedRound pair_with_lots(Event& e, bool force);
 }  // namespace arbiter::cli::event
 
 namespace arbiter::cli::event {
-// Standings of the event as its regulations define them (tiebreak list and rule set), with the
-// Armageddon applied when it has been played.
-std::string standings_report(const Event& e, const std::string& format,
-                             const std::string& filter = {});  // text|tsv|csv|json|html
-// Prize places 1..places of the standings (or of the sub-ranking `filter`, as standings_report
-// takes it): the pairing numbers in each place, several when it is shared (prize_places).
-std::vector<std::vector<int>> ranked_places(const Event& e, int places, const std::string& filter);
-// The TRF-2026 report for rating (points, ranks and tiebreaks filled in), as `event export`.
-std::string trf_report(const Event& e);
 // The results of a round's games from PGN (`event results --pgn`, the desk's PGN upload): each
 // game validated, and the result of a clean one recorded on its board when the players, colours
 // and round match the pairing and the board has no other result. `round` 0: the last paired.

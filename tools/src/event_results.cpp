@@ -3,7 +3,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <sstream>
 
 #include "arbiter/adjudication/regime.h"
@@ -15,9 +14,9 @@
 #include "arbiter/pairing/event_playoff.h"
 #include "arbiter/pairing/event_publications.h"
 #include "arbiter/pairing/event_standings.h"
+#include "arbiter/pairing/event_standings_report.h"
 #include "arbiter/pairing/file_io.h"
 #include "arbiter/pairing/playoff.h"
-#include "arbiter/pairing/standings_trf.h"
 #include "arbiter/pairing/trf.h"
 #include "cli_options.h"
 #include "command.h"
@@ -39,10 +38,6 @@ bool parse(const std::vector<std::string>& args, po::options_description& o,
   vm = std::move(*parsed);
   return true;
 }
-
-using Computed = EventStandings;
-
-Computed compute(const Event& e) { return event_standings(e); }
 
 bool finished(const Event& e) {
   return paired_rounds(e) == e.settings.rounds && missing_results(e, e.settings.rounds).empty();
@@ -93,15 +88,6 @@ void publish(const std::string& text, const std::string& out) {
   std::cout << "wrote " << out << '\n';
 }
 
-// The final order for prizes: the standings (tie-breaks, Armageddon) as the event defines them.
-std::vector<FinalRow> final_rows(const Event& e) {
-  Computed c = compute(e);
-  std::vector<FinalRow> rows;
-  for (const auto& r : c.s.rows)
-    rows.push_back({Tpn(r.start_no), Points(r.points * 10 + 0.5), r.rank});
-  return rows;
-}
-
 std::string slurp_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw EventInputError(path + ": cannot read");
@@ -110,146 +96,7 @@ std::string slurp_file(const std::string& path) {
   return ss.str();
 }
 
-// The standings, or with `filter` a sub-ranking over a group (events.md B: the best-placed
-// resident of Aragon), in the overall order with places renumbered.
-Computed ranked(const Event& e, const std::string& filter) { return event_standings(e, filter); }
 }  // namespace
-
-// C.07's names of the tie-breaks (the standings' key), with the modifiers as written.
-std::string tiebreak_name(const TiebreakSpec& t) {
-  static const std::map<TiebreakKind, const char*> kNames = {
-      {TiebreakKind::PTS, "Points"},
-      {TiebreakKind::DE, "Direct encounter"},
-      {TiebreakKind::WIN, "Number of wins (forfeits and byes included)"},
-      {TiebreakKind::WON, "Games won over the board"},
-      {TiebreakKind::BPG, "Games played with Black"},
-      {TiebreakKind::BWG, "Games won with Black"},
-      {TiebreakKind::PS, "Progressive (cumulative) score"},
-      {TiebreakKind::REP, "Rounds one elected to play"},
-      {TiebreakKind::STD, "Standard points"},
-      {TiebreakKind::TPN, "Pairing number"},
-      {TiebreakKind::BH, "Buchholz"},
-      {TiebreakKind::AOB, "Average of opponents' Buchholz"},
-      {TiebreakKind::FB, "Fore Buchholz"},
-      {TiebreakKind::SB, "Sonneborn-Berger"},
-      {TiebreakKind::KS, "Koya system"},
-      {TiebreakKind::ARO, "Average rating of opponents"},
-      {TiebreakKind::TPR, "Tournament performance rating"},
-      {TiebreakKind::PTP, "Perfect tournament performance"},
-      {TiebreakKind::APRO, "Average performance rating of opponents"},
-      {TiebreakKind::APPO, "Average perfect performance of opponents"},
-      {TiebreakKind::RTNG, "Own rating"}};
-  std::string n = kNames.count(t.kind) ? kNames.at(t.kind) : t.text;
-  if (t.cut_low && t.cut_high)
-    n += ", median " + std::to_string(t.cut_low);
-  else if (t.cut_low)
-    n += ", cut " + std::to_string(t.cut_low);
-  return t.text + " = " + n;
-}
-
-// "Cat.: W = women, U18 = junior:2008 (code-place, = shared)".
-std::string categories_key(const Event& e) {
-  std::string k = "Cat. (category and place in it, = shared):";
-  for (const auto& [code, cat] : e.settings.categories) k += " " + code + " = " + cat + ";";
-  k.pop_back();
-  return k;
-}
-
-// The standings as a publication (publication.h): ranks, names, points, every tie-break, and
-// the key naming each one in full.
-Table standings_table(const Event& e, const Computed& c) {
-  Table t;
-  t.title = "Standings";
-  t.subtitle = {c.t.name, "After round " + std::to_string(c.s.rounds) + " of " +
-                              std::to_string(e.settings.rounds) + " (C.07 " + to_string(c.s.rules) +
-                              " rules)"};
-  t.columns = {"Rk", "No.", "Name", "Title", "Fed", "Rtg", "Pts"};
-  t.right = {true, true, false, false, false, true, true};
-  for (const auto& spec : c.s.specs) t.columns.push_back(spec.text), t.right.push_back(true);
-  const auto cats = category_places(e, c.s);
-  const bool with_cats = !e.settings.categories.empty();
-  if (with_cats) t.columns.push_back("Cat."), t.right.push_back(false);
-  for (const auto& r : c.s.rows) {
-    const auto& p = c.ct.player(r.start_no);
-    std::vector<std::string> row{std::to_string(r.rank) + (r.shared ? "=" : ""),
-                                 std::to_string(r.start_no),
-                                 p.name,
-                                 p.title,
-                                 p.federation,
-                                 p.rating ? std::to_string(p.rating) : "",
-                                 arbiter::pairing::format_points(r.points)};
-    for (size_t k = 0; k < c.s.specs.size(); ++k)
-      row.push_back(k < r.values.size() ? format_value(c.s.specs[k], r.values[k]) : "");
-    if (with_cats) {
-      auto it = cats.find(r.start_no);
-      row.push_back(it == cats.end() ? "" : category_text(it->second));
-    }
-    t.rows.push_back(std::move(row));
-  }
-  for (const auto& spec : c.s.specs) t.notes.push_back(tiebreak_name(spec));
-  if (with_cats) t.notes.push_back(categories_key(e));
-  if (!c.s.note.empty()) t.notes.push_back(c.s.note);
-  return t;
-}
-
-// The categories' rankings as text lines after the standings (text format).
-std::string categories_text(const Event& e, const Computed& c) {
-  if (e.settings.categories.empty()) return "";
-  const auto cats = category_places(e, c.s);
-  std::ostringstream os;
-  for (const auto& [code, cat] : e.settings.categories) {
-    os << "\nCategory " << code << " (" << cat << "):";
-    bool any = false;
-    for (const auto& r : c.s.rows) {
-      auto it = cats.find(r.start_no);
-      if (it == cats.end()) continue;
-      for (const auto& p : it->second)
-        if (p.code == code) {
-          os << (any ? ", " : " ") << p.rank << (p.shared ? "=" : "") << ". " << r.start_no << ' '
-             << c.ct.player(r.start_no).name << ' ' << format_points(Points(r.points * 10 + 0.5));
-          any = true;
-        }
-    }
-    if (!any) os << " nobody";
-  }
-  os << '\n';
-  return os.str();
-}
-
-std::vector<std::vector<int>> ranked_places(const Event& e, int places, const std::string& filter) {
-  if (places < 1 || places > 1000) throw EventInputError("prize places must be 1-1000");
-  return prize_places(ranked(e, filter).s, places);
-}
-
-std::string standings_report(const Event& e, const std::string& format, const std::string& filter) {
-  Computed c = ranked(e, filter);
-  std::string head = c.s.note.empty() ? "" : c.s.note + "\n";
-  if (format == "text") return standings_text(c.ct, c.s) + head + categories_text(e, c);
-  if (format == "tsv") return standings_tsv(c.s);
-  if (format == "csv") return standings_csv(c.ct, c.s);
-  if (format == "json") return standings_json(c.ct, c.s);
-  if (format == "html") return render(standings_table(e, c), PublicationFormat::Html);
-  if (format == "crosstable") return crosstable_text(c.ct, c.s) + head;
-  throw EventInputError("unknown format '" + format + "' (text, tsv, csv, json, html, crosstable)");
-}
-
-std::string trf_report(const Event& e) {
-  Computed c = compute(e);
-  // 202/212 name what the event fixed (C.07 /Unnnn, /Vyyyy), so that `standings OUT.trf` gives
-  // the event's values rather than the current rules' defaults.
-  for (auto& sp : c.s.specs) {
-    if (sp.kind == TiebreakKind::PTS) continue;
-    if (sp.unrated_rating && sp.text.find("/U") == std::string::npos)
-      sp.text += "/U" + std::to_string(*sp.unrated_rating);
-    if (e.settings.rules != 2026 && sp.text.find("/V") == std::string::npos)
-      sp.text += "/V" + std::to_string(e.settings.rules);
-  }
-  apply_standings(c.t, c.s);
-  TrfWriteOptions w;
-  w.format = TrfFormat::Trf2026;
-  w.recompute_points = true;
-  return write_trf(c.t, w);
-}
 
 int cmd_standings(const std::vector<std::string>& args) {
   po::options_description o("options");
@@ -258,8 +105,9 @@ int cmd_standings(const std::vector<std::string>& args) {
       "format", po::value(&format), "text, crosstable, tsv, csv, json or html")(
       "filter", po::value(&filter),
       "sub-ranking: \"players=3,7\" (e.g. the residents of a region), \"sex=w\", "
-      "\"born>=2008\", \"rating<2000\", \"fed=ESP\" (';' joins)")(
-      "output,o", po::value(&out), "write to this file (atomically) instead of standard output");
+      "\"born>=2008\", \"rating<2000\", \"fed=ESP\", \"cat=ARA\" (a category of the event; "
+      "';' joins)")("output,o", po::value(&out),
+                    "write to this file (atomically) instead of standard output");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -267,10 +115,6 @@ int cmd_standings(const std::vector<std::string>& args) {
   Event e = load(file);
   publish(standings_report(e, format, filter), out);
   return kExitOk;
-}
-
-std::vector<PrizeAward> event_prizes(const Event& e, const PrizeSpec& spec) {
-  return award_prizes(e, final_rows(e), spec);
 }
 
 int cmd_prizes(const std::vector<std::string>& args) {
@@ -349,7 +193,7 @@ std::string draw_playoff(Event& e) {
   const auto& pr = e.settings.playoff;
   if (!e.settings.playoff_games.empty())
     throw EventError("the play-off is drawn already; enter its results (--result R)");
-  Computed c = event_standings(e, pr.scope);
+  EventStandings c = event_standings(e, pr.scope);
   const auto players = playoff_players(pr, c.s);
   if (players.empty())
     throw EventError(pr.scope.empty() ? "no play-off: the first two are not tied on points"

@@ -101,18 +101,19 @@ struct Contender {
   int order;  // position in the standings (tie-break order)
 };
 
-// Awards `rule` among `c` (sorted by score, then order) to the `place`-th position: with equal
-// sharing the players tied on score around that position share the prizes of the positions they
-// occupy (only this rule's prize is known here, so each gets the amount times the positions of
-// this prize they cover, divided among them); with tie-breaks the position's player wins.
-void award(const std::vector<Contender>& c, int place, const PrizeRule& rule, bool share,
-           const std::string& what, std::vector<PrizeAward>& out) {
-  if (place < 1 || place > int(c.size())) return;
+// Awards `rule` among `c` (sorted by score, then order) to the `place`-th position. With
+// tie-breaks the position's player wins. With equal sharing every player tied on score with that
+// position shares it: the rows are written here with this prize's share rounded down to the
+// cent, and their players returned, so that award_prizes pools the prizes of one tie
+// (share_pools). Empty when nobody shares.
+std::vector<Tpn> award(const std::vector<Contender>& c, int place, const PrizeRule& rule,
+                       bool share, const std::string& what, std::vector<PrizeAward>& out) {
+  if (place < 1 || place > int(c.size())) return {};
   const Contender& at = c[place - 1];
   if (!share) {
     out.push_back(
         {rule.label, at.player, rule.cents, what + " on " + format_points(at.score) + " points"});
-    return;
+    return {};
   }
   std::vector<Tpn> tied;
   for (const auto& x : c)
@@ -122,6 +123,39 @@ void award(const std::vector<Contender>& c, int place, const PrizeRule& rule, bo
     std::string why = what + " on " + format_points(at.score) + " points";
     if (tied.size() > 1) why += ", shared equally by " + std::to_string(tied.size()) + " players";
     out.push_back({rule.label, p, share_cents, why});
+  }
+  return tied.size() > 1 ? tied : std::vector<Tpn>{};
+}
+
+// One equal sharing: the players tied, the prizes they pool and the rows that pay them.
+struct Pool {
+  std::vector<Tpn> players;
+  long cents = 0;
+  std::vector<size_t> rows;
+  bool place = false;  // pools place prizes
+};
+
+// The sharing rule of prize regulations (C.07 2.1: players on equal points share the prizes of
+// the places they occupy): the pooled amount is divided equally and each share rounded DOWN to
+// the cent, so that no more is paid than the prizes hold; the cents that cannot be divided
+// (at most players - 1) are stated with every share ("50 shared by 3: 16.66 each, 0.02 not
+// divided"). A player's rows keep each prize's own share; the cents that pooling adds go on the
+// player's last row of the pool.
+void share_pools(std::vector<Pool>& pools, std::vector<PrizeAward>& out) {
+  for (auto& pool : pools) {
+    if (pool.cents == 0) continue;  // an honour shared: nothing to divide
+    const long n = long(pool.players.size()), each = pool.cents / n, left = pool.cents - each * n;
+    for (Tpn p : pool.players) {
+      long paid = 0;
+      size_t last = 0;
+      for (size_t k : pool.rows)
+        if (out[k].player == p) paid += out[k].cents, last = k;
+      out[last].cents += each - paid;
+    }
+    std::string how = "; " + format_cents(pool.cents) + " shared by " + std::to_string(n) + ": " +
+                      format_cents(each) + " each";
+    if (left) how += ", " + format_cents(left) + " not divided (shares rounded down to the cent)";
+    for (size_t k : pool.rows) out[k].why += how;
   }
 }
 
@@ -247,13 +281,22 @@ Points score_against(const Event& e, Tpn p, const std::vector<Tpn>& group) {
   return s;
 }
 
-std::vector<PrizeAward> award_prizes(const Event& e, const std::vector<FinalRow>& standings,
-                                     const PrizeSpec& spec) {
+std::vector<PrizeAward> award_prizes(
+    const Event& e, const std::vector<FinalRow>& standings, const PrizeSpec& spec,
+    const std::map<std::string, std::vector<Tpn>, std::less<>>& category_order) {
   std::vector<PrizeAward> out;
   // Holders of a money prize, and whether it was a place prize: with one prize per player a
   // holder is passed over by later prizes, except that players sharing places keep sharing the
   // place prizes of their tie.
   std::map<Tpn, bool> holders;
+  std::vector<Pool> pools;
+  // A player's position for a category prize: in the play-off's order where one decided it.
+  auto order_in = [&](const std::string& cat, Tpn p, int k) {
+    auto it = category_order.find(cat);
+    if (it == category_order.end()) return k;
+    auto at = std::find(it->second.begin(), it->second.end(), p);
+    return at == it->second.end() ? k : int(at - it->second.begin());
+  };
   for (const auto& rule : spec.prizes) {
     const bool place_rule = rule.kind == PrizeRule::Kind::Place;
     auto passed_over = [&](Tpn p) {
@@ -274,7 +317,7 @@ std::vector<PrizeAward> award_prizes(const Event& e, const std::vector<FinalRow>
         case PrizeRule::Kind::Place: c.push_back({row.player, row.points, int(k)}); break;
         case PrizeRule::Kind::Category:
           if (in_category(e, row.player, rule.category))
-            c.push_back({row.player, row.points, int(k)});
+            c.push_back({row.player, row.points, order_in(rule.category, row.player, int(k))});
           break;
         case PrizeRule::Kind::AgainstTop:
           if (!std::count(top.begin(), top.end(), row.player))
@@ -304,10 +347,19 @@ std::vector<PrizeAward> award_prizes(const Event& e, const std::vector<FinalRow>
         break;
     }
     const size_t before = out.size();
-    award(c, place, rule, spec.share_equally, what, out);
+    const auto tied = award(c, place, rule, spec.share_equally, what, out);
     for (size_t k = before; k < out.size(); ++k)
       if (rule.cents > 0) holders.emplace(out[k].player, place_rule);
+    if (tied.empty()) continue;
+    // Place prizes of one tie are pooled; any other shared prize is a pool of its own.
+    auto pool = std::find_if(pools.begin(), pools.end(), [&](const Pool& x) {
+      return place_rule && x.place && x.players == tied;
+    });
+    if (pool == pools.end()) pool = pools.insert(pools.end(), Pool{tied, 0, {}, place_rule});
+    pool->cents += rule.cents;
+    for (size_t k = before; k < out.size(); ++k) pool->rows.push_back(k);
   }
+  share_pools(pools, out);
   return out;
 }
 

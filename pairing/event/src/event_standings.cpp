@@ -1,6 +1,7 @@
 // The event's standings (see event_standings.h).
 #include "arbiter/pairing/event_standings.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "arbiter/pairing/event_playoff.h"
@@ -35,17 +36,59 @@ std::string trimmed(const std::string& t) {
   return t.substr(b, t.find_last_not_of(' ') - b + 1);
 }
 
-Standings filtered(const EventStandings& c, const std::string& filter) {
-  PlayerFilter f;
+// The event's categories named by `cat=CODE` items of a filter, and the rest of the filter for
+// parse_filter.
+struct EventFilter {
+  PlayerFilter players;
+  std::vector<std::string> categories;  // as the event defines them ("Region=Aragon")
+};
+
+EventFilter parse_event_filter(const EventSettings& s, const std::string& filter) {
+  EventFilter f;
+  std::string rest;
+  size_t b = 0;
+  while (b <= filter.size()) {
+    size_t e = filter.find(';', b);
+    if (e == std::string::npos) e = filter.size();
+    const std::string item = trimmed(filter.substr(b, e - b));
+    b = e + 1;
+    if (item.rfind("cat=", 0) != 0) {
+      rest += (rest.empty() ? "" : ";") + item;
+      continue;
+    }
+    const std::string code = item.substr(4);
+    auto it = std::find_if(s.categories.begin(), s.categories.end(),
+                           [&](const auto& c) { return c.first == code; });
+    if (it == s.categories.end()) {
+      std::string known;
+      for (const auto& c : s.categories) known += (known.empty() ? "" : ", ") + c.first;
+      throw EventInputError("filter '" + item + "': the event has no category '" + code + "' (" +
+                            (known.empty() ? std::string("it has none") : "its: " + known) + ")");
+    }
+    f.categories.push_back(it->second);
+  }
   try {
-    f = parse_filter(filter);
+    f.players = parse_filter(rest);
   } catch (const std::invalid_argument& x) {
     throw EventInputError(x.what());
   }
-  return sub_ranking(c.s, [&](int sno) { return f.accepts(c.ct.player(sno)); });
+  return f;
+}
+
+Standings filtered(const Event& e, const EventStandings& c, const std::string& filter) {
+  const EventFilter f = parse_event_filter(e.settings, filter);
+  return sub_ranking(c.s, [&](int sno) {
+    return f.players.accepts(c.ct.player(sno)) &&
+           std::all_of(f.categories.begin(), f.categories.end(),
+                       [&](const std::string& cat) { return in_category(e, sno, cat); });
+  });
 }
 
 }  // namespace
+
+void check_event_filter(const EventSettings& s, const std::string& filter) {
+  (void)parse_event_filter(s, filter);
+}
 
 TiebreakRules tiebreak_rules_of(const EventSettings& s) {
   return s.rules == 2022   ? TiebreakRules::Fide2022
@@ -67,18 +110,18 @@ EventStandings event_standings(const Event& e, const std::string& filter) {
     c.s = apply_playoff(c.s, po, e.settings.playoff_games);
     if (!want.empty()) {
       const std::string note = c.s.note;
-      c.s = filtered(c, want);
+      c.s = filtered(e, c, want);
       c.s.note = note;
     }
     return c;
   }
   // A play-off for a sub-ranking's first place: applied to that sub-ranking only; the overall
   // standings carry its note.
-  Standings group = apply_playoff(filtered(c, scope), po, e.settings.playoff_games);
+  Standings group = apply_playoff(filtered(e, c, scope), po, e.settings.playoff_games);
   if (want == scope) {
     c.s = group;
   } else {
-    if (!want.empty()) c.s = filtered(c, want);
+    if (!want.empty()) c.s = filtered(e, c, want);
     if (!group.note.empty())
       c.s.note = "Play-off for first place among " + scope + ": " + group.note;
   }

@@ -59,6 +59,17 @@ std::string pad(const std::string& s, size_t w, bool right = false) {
   return right ? fill + s : s + fill;
 }
 
+size_t display_width(const std::string& s) {
+  size_t cps = 0;
+  for (unsigned char ch : s) cps += (ch & 0xC0) != 0x80;
+  return cps;
+}
+
+std::string extra_value(const ExtraColumn& x, int start_no) {
+  auto it = x.values.find(start_no);
+  return it == x.values.end() ? std::string() : it->second;
+}
+
 std::string json_escape(const std::string& s) {
   std::string o;
   for (unsigned char ch : s) {
@@ -139,9 +150,11 @@ std::string standings_tsv(const Standings& s) {
   return o;
 }
 
-std::string standings_csv(const Crosstable& ct, const Standings& s) {
+std::string standings_csv(const Crosstable& ct, const Standings& s,
+                          const std::vector<ExtraColumn>& extra) {
   std::string o = "Rank,StartNo,Name,Title,Fed,Rating,Points";
   for (const auto& spec : s.specs) o += "," + csv_field(spec.text);
+  for (const auto& x : extra) o += "," + csv_field(x.heading);
   o += "\n";
   for (const auto& r : s.rows) {
     const CrossPlayer& p = ct.player(r.start_no);
@@ -149,12 +162,14 @@ std::string standings_csv(const Crosstable& ct, const Standings& s) {
          csv_field(p.title) + "," + csv_field(p.federation) + "," +
          (p.rating > 0 ? std::to_string(p.rating) : "") + "," + format_points(r.points);
     for (size_t k = 0; k < s.specs.size(); ++k) o += "," + format_value(s.specs[k], r.values[k]);
+    for (const auto& x : extra) o += "," + csv_field(extra_value(x, r.start_no));
     o += "\n";
   }
   return o;
 }
 
-std::string standings_text(const Crosstable& ct, const Standings& s) {
+std::string standings_text(const Crosstable& ct, const Standings& s,
+                           const std::vector<ExtraColumn>& extra) {
   size_t name_w = 4;
   for (const auto& p : ct.players) name_w = std::max(name_w, p.name.size());
   name_w = std::min<size_t>(name_w, 32);
@@ -171,6 +186,7 @@ std::string standings_text(const Crosstable& ct, const Standings& s) {
     widths.push_back(std::max<size_t>(spec.text.size(), 6));
     if (spec.kind != TiebreakKind::PTS) head += " " + pad(spec.text, widths.back(), true);
   }
+  for (const auto& x : extra) head += "  " + x.heading;
   o += head + "\n" + std::string(head.size(), '-') + "\n";
   for (const auto& r : s.rows) {
     const CrossPlayer& p = ct.player(r.start_no);
@@ -184,6 +200,13 @@ std::string standings_text(const Crosstable& ct, const Standings& s) {
       if (s.specs[k].kind != TiebreakKind::PTS)  // already in the Pts column
         line +=
             " " + pad(r.values[k] ? format_value(s.specs[k], r.values[k]) : "-", widths[k], true);
+    // The extra columns last and left-aligned, each as wide as its longest text.
+    for (const auto& x : extra) {
+      size_t w = display_width(x.heading);
+      for (const auto& [sno, text] : x.values) w = std::max(w, display_width(text));
+      line += "  " + pad(extra_value(x, r.start_no), w);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
     o += line + "\n";
   }
   return o;
@@ -217,7 +240,8 @@ std::string crosstable_text(const Crosstable& ct, const Standings& s) {
   return o;
 }
 
-std::string standings_json(const Crosstable& ct, const Standings& s) {
+std::string standings_json(const Crosstable& ct, const Standings& s,
+                           const std::vector<ExtraColumn>& extra) {
   std::ostringstream o;
   o << "{\n  \"tournament\": {\"name\": \"" << json_escape(ct.name) << "\", \"city\": \""
     << json_escape(ct.city) << "\", \"startDate\": \"" << json_escape(ct.start_date)
@@ -240,7 +264,11 @@ std::string standings_json(const Crosstable& ct, const Standings& s) {
       o << (k ? ", " : "") << "\"" << json_escape(s.specs[k].text) << "\": ";
       o << (r.values[k] ? format_value(s.specs[k], r.values[k]) : "null");
     }
-    o << "}, \"rounds\": [";
+    o << "}";
+    for (const auto& x : extra)
+      o << ", \"" << json_escape(x.json_key) << "\": \"" << json_escape(extra_value(x, r.start_no))
+        << "\"";
+    o << ", \"rounds\": [";
     for (size_t k = 0; k < p.cells.size(); ++k) {
       const Cell& c = p.cells[k];
       o << (k ? ", " : "") << "{\"round\": " << k + 1 << ", \"opponent\": " << c.opponent

@@ -251,4 +251,43 @@ std::string to_string(const std::vector<TiebreakSpec>& list, std::string_view se
   return s;
 }
 
+std::string tiebreak_name(const TiebreakSpec& t) {
+  // C.07 (2024/2026) article names.
+  const char* name = "";
+  switch (t.kind) {
+    case TiebreakKind::PTS: name = "Points"; break;
+    case TiebreakKind::DE: name = "Direct encounter"; break;
+    case TiebreakKind::WIN: name = "Number of wins (forfeits and byes included)"; break;
+    case TiebreakKind::WON: name = "Games won over the board"; break;
+    case TiebreakKind::BPG: name = "Games played with Black"; break;
+    case TiebreakKind::BWG: name = "Games won with Black"; break;
+    case TiebreakKind::PS: name = "Progressive (cumulative) score"; break;
+    case TiebreakKind::REP: name = "Rounds one elected to play"; break;
+    case TiebreakKind::STD: name = "Standard points"; break;
+    case TiebreakKind::TPN: name = "Pairing number"; break;
+    case TiebreakKind::BH: name = "Buchholz"; break;
+    case TiebreakKind::AOB: name = "Average of opponents' Buchholz"; break;
+    case TiebreakKind::FB: name = "Fore Buchholz"; break;
+    case TiebreakKind::SB: name = "Sonneborn-Berger"; break;
+    case TiebreakKind::KS: name = "Koya system"; break;
+    case TiebreakKind::ARO: name = "Average rating of opponents"; break;
+    case TiebreakKind::TPR: name = "Tournament performance rating"; break;
+    case TiebreakKind::PTP: name = "Perfect tournament performance"; break;
+    case TiebreakKind::APRO: name = "Average performance rating of opponents"; break;
+    case TiebreakKind::APPO: name = "Average perfect performance of opponents"; break;
+    case TiebreakKind::RTNG: name = "Own rating"; break;
+  }
+  std::string n = name;
+  // Art. 14.1/14.2: Cut-n drops the n lowest terms, Median-n the n lowest and the n highest.
+  if (t.cut_low && t.cut_high)
+    n += ", median " + std::to_string(t.cut_low);
+  else if (t.cut_low)
+    n += ", cut " + std::to_string(t.cut_low);
+  if (t.unrated_rating) n += ", unrated players counted at " + std::to_string(*t.unrated_rating);
+  if (t.predetermined) n += ", every paired round counted as played";
+  if (t.reverse) n += ", reverse order";
+  if (t.rules) n += std::string(", C.07 ") + to_string(*t.rules) + " rules";
+  return t.text + " = " + n;
+}
+
 }  // namespace arbiter::pairing

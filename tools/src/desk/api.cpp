@@ -11,6 +11,7 @@
 #include "arbiter/adjudication/validate.h"
 #include "arbiter/engine/pgn.h"
 #include "arbiter/engine/setup.h"
+#include "arbiter/pairing/event_standings_report.h"
 #include "arbiter/pairing/registration_csv.h"
 #include "arbiter/pairing/trf.h"
 #include "assets.h"
@@ -287,7 +288,7 @@ class Call {
     return it == q_.query.end() ? "" : it->second;
   }
   std::string standings(const std::string& format) {
-    return cli::event::standings_report(load(), format, filter());
+    return pairing::standings_report(load(), format, filter());
   }
 
   // GET /api/prizes?places=N[&filter=F]: the prize list, shared places as the library says.
@@ -296,7 +297,7 @@ class Call {
     const int places = it == q_.query.end() ? 3 : number(it->second, "places");
     Event e = load();
     json out = json::array();
-    auto list = cli::event::ranked_places(e, places, filter());
+    auto list = pairing::ranked_places(e, places, filter());
     for (size_t i = 0; i < list.size(); ++i) {
       json players = json::array();
       for (int p : list[i])
@@ -458,12 +459,11 @@ class Call {
     Event e = load();
     std::string body, type, ext;
     if (kind == "trf")
-      body = cli::event::trf_report(e), type = "text/plain; charset=utf-8", ext = ".trf";
+      body = pairing::trf_report(e), type = "text/plain; charset=utf-8", ext = ".trf";
     else if (kind == "html")
-      body = cli::event::standings_report(e, "html"), type = "text/html; charset=utf-8",
-      ext = ".html";
+      body = pairing::standings_report(e, "html"), type = "text/html; charset=utf-8", ext = ".html";
     else if (kind == "csv")
-      body = cli::event::standings_report(e, "csv"), type = "text/csv; charset=utf-8", ext = ".csv";
+      body = pairing::standings_report(e, "csv"), type = "text/csv; charset=utf-8", ext = ".csv";
     else
       throw NotFound("no export '" + kind + "' (trf, html, csv)");
     Response r{200, type, body, {}};

@@ -7,7 +7,10 @@
 //
 // The prize file, one statement per line, '#' starts a comment:
 //   sharing equal | tiebreak   players tied on points share the prizes of the places they
-//                              occupy equally (the default), or the standings' tie-breaks decide
+//                              occupy equally (the default), or the standings' tie-breaks decide.
+//                              An equal share is the pooled amount divided by the players,
+//                              rounded down to the cent; the cents left (50 among 3: 16.66 each,
+//                              0.02 left) are stated with each share, never paid or invented
 //   one-prize yes | no         with yes (the default) a player already holding a prize is passed
 //                              over by the prizes written after it
 //   place N AMOUNT [LABEL]     the N-th place of the final standings
@@ -19,6 +22,8 @@
 //                              standings, the top N themselves excluded
 // AMOUNT is a number with at most two decimals (0: an honour without money). Prizes are awarded
 // in the order written. Errors name file:line:column.
+#include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,8 +71,12 @@ bool in_category(const Event& e, Tpn p, std::string_view cat);
 // Points p scored in games (played or forfeited) against the players `group`.
 Points score_against(const Event& e, Tpn p, const std::vector<Tpn>& group);
 
-std::vector<PrizeAward> award_prizes(const Event& e, const std::vector<FinalRow>& standings,
-                                     const PrizeSpec& spec);
+// `category_order`: for a category (as written in the prize file) whose order a play-off
+// decided, the players in that sub-ranking's order; it replaces the standings' order among the
+// category's players tied on points.
+std::vector<PrizeAward> award_prizes(
+    const Event& e, const std::vector<FinalRow>& standings, const PrizeSpec& spec,
+    const std::map<std::string, std::vector<Tpn>, std::less<>>& category_order = {});
 
 std::string format_cents(long cents);  // "1250.50", "300"
 

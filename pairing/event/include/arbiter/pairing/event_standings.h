@@ -21,8 +21,14 @@ struct EventStandings {
 
 TiebreakRules tiebreak_rules_of(const EventSettings& s);
 
-// The event's standings; with `filter` (parse_filter's syntax) the sub-ranking over that group
-// (events.md B: the best-placed resident of Aragon), places renumbered. The play-off is applied
+// Throws EventInputError naming the item when `filter` is not a filter of this event (an
+// unknown key, a category the event does not define).
+void check_event_filter(const EventSettings& s, const std::string& filter);
+
+// The event's standings; with `filter` the sub-ranking over that group (events.md B: the
+// best-placed resident of Aragon), places renumbered. The filter is parse_filter's syntax plus
+// `cat=CODE`: the members of one of the event's categories (--category ARA=Region=Aragon), whose
+// numbers, unlike players=..., survive a round robin's lot. The play-off is applied
 // to the ranking it decides: the whole event, or the sub-ranking named by PlayoffRules::scope.
 // Throws EventInputError for a bad tie-break list or filter.
 EventStandings event_standings(const Event& e, const std::string& filter = {});

@@ -81,6 +81,11 @@ std::vector<TiebreakSpec> parse_tiebreaks(std::string_view list);
 // "BH/C1 SB DE": canonical texts joined by `sep`.
 std::string to_string(const std::vector<TiebreakSpec>& list, std::string_view sep = " ");
 const char* acronym(TiebreakKind k);
+// The key a published standings list prints under its table (issue 20: "tie-breaks named in
+// full"): the text as written, then C.07's name with the modifiers spelt out, e.g.
+// "BH/C1 = Buchholz, cut 1", "ARO/U1400 = Average rating of opponents, unrated players
+// counted at 1400".
+std::string tiebreak_name(const TiebreakSpec& t);
 
 // The seed events' lists (events.md).
 inline constexpr std::string_view kAllSpecs27 =
