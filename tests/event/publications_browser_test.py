@@ -182,6 +182,12 @@ def main():
                 check(d.execute_script("return document.scripts.length") == 0, f"{name}: scripts ran")
                 errors = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"]
                 check(not errors, f"{name} at {width} px: console errors {errors[:2]}")
+                if width == 390 and name in ("standings", "pairings-board"):
+                    # On a phone the points beside the names are on screen without scrolling.
+                    right = d.execute_script(
+                        "const h = [...document.querySelectorAll('th')].find(t => t.innerText.trim()"
+                        " === 'Pts'); return h ? h.getBoundingClientRect().right : -1")
+                    check(0 < right <= cw, f"{name} at 390 px: the Pts column is off screen ({right} > {cw})")
                 if name in ("standings", "prizes"):
                     # The categories' column (W, U18, U2000 of the Swiss) with its key, and on
                     # the standings every tie-break named in full.

@@ -135,6 +135,12 @@ TEST(TrfError, BadAccelerationRecord) {
   // XXA alike: TRF-2026 writes it as a 250 record.
   expect_error(kP1 + "\n" + kP2 + "\nXXA    3  1.0\n", {3, 5, "no player with starting rank 3"});
 }
+// Any text file is not a tournament of nobody (standings, pair --check and rating printed an
+// empty table or "0 passed" for a README).
+TEST(TrfError, NoPlayersIsNotATrfFile) {
+  expect_error("# arbiter\n\nA chess arbiter.\n", {1, 1, "no players (no 001 record)"});
+  expect_error("012 Open\n", {1, 1, "no players"});
+}
 TEST(TrfError, BadForbiddenRecord) {
   expect_error("260   1   3    1   xx\n", {1, 20, "starting rank in 260"});
   expect_error("XXP 1 two\n", {1, 7, "starting rank in XXP"});

@@ -172,20 +172,23 @@ TEST(TrfRead, ThreeOneZeroFrom162) {
 }
 
 TEST(TrfRead, ScoringRecords) {
-  auto t = ap::read_trf("XXS WW=2.0 BW=2.5 D=1.0 PAB=1.5 FL=-1.0\n");
+  ap::TrfReadOptions fragment;  // the records alone, without players
+  fragment.require_players = false;
+  auto t = ap::read_trf("XXS WW=2.0 BW=2.5 D=1.0 PAB=1.5 FL=-1.0\n", "<input>", fragment);
   EXPECT_EQ(t.scoring.win_white, 20);
   EXPECT_EQ(t.scoring.win_black, 25);
   EXPECT_EQ(t.scoring.draw_black, 10);
   EXPECT_EQ(t.scoring.half_bye, 10);
   EXPECT_EQ(t.scoring.pairing_bye, 15);
   EXPECT_EQ(t.scoring.forfeit_loss, -10);
-  auto b = ap::read_trf("BBW 3.0\nBBD 1.0\nBBU 2.0\nBBZ 0.5\n");
+  auto b = ap::read_trf("BBW 3.0\nBBD 1.0\nBBU 2.0\nBBZ 0.5\n", "<input>", fragment);
   EXPECT_EQ(b.scoring.win_white, 30);
   EXPECT_EQ(b.scoring.full_bye, 30);
   EXPECT_EQ(b.scoring.half_bye, 10);
   EXPECT_EQ(b.scoring.pairing_bye, 20);
   EXPECT_EQ(b.scoring.zero_bye, 5);
-  auto x = ap::read_trf("162  W 1.0    D 0.5    L 0.0    A 0.0    P 0.5    X 0.0\n");
+  auto x = ap::read_trf("162  W 1.0    D 0.5    L 0.0    A 0.0    P 0.5    X 0.0\n", "<input>",
+                        fragment);
   EXPECT_EQ(x.scoring.pairing_bye, 5);
   EXPECT_EQ(x.scoring.unknown, 0);
 }

@@ -34,6 +34,19 @@ TEST(Input, ADirectoryIsRefused) {
   }
 }
 
+// A text file without players is not a tournament of nobody: standings printed an empty table,
+// `pair --check` "0 passed, 0 failed", both with exit status 0.
+TEST(Input, ATextFileIsNotATrfFile) {
+  TempDir d;
+  put(d.path / "notes.txt", "Round 1 on Monday.\nBring your own clock.\n");
+  for (const std::string cmd : {"standings notes.txt", "pair --check notes.txt",
+                                "pair --dutch notes.txt", "rating --all notes.txt"}) {
+    auto r = sh(d.path, "\"$A\" " + cmd);
+    EXPECT_EQ(r.code, cmd.rfind("pair", 0) == 0 ? 3 : kBadInput) << cmd << ": " << r.out;
+    EXPECT_NE(r.err.find("notes.txt:1:1: no players"), std::string::npos) << cmd << ": " << r.err;
+  }
+}
+
 TEST(Input, NulBytesAndEndlessInputsAreRefusedAtOnce) {
   TempDir d;
   make_event(d, "e.trf");

@@ -57,7 +57,8 @@ TEST(Output, WriteErrorsGiveExitStatus4) {
   for (const std::string cmd :
        {"pgn --normalize s.pgn -o /dev/full", "pgn --normalize s.pgn >/dev/full",
         "moves 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' >/dev/full",
-        "event show e.trf >/dev/full", "event standings e.trf >/dev/full",
+        "event show e.trf >/dev/full", "event standings e.trf >/dev/full", "--help >/dev/full",
+        "pgn --help >/dev/full",
         "perft --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --depth 2 "
         ">/dev/full"}) {
     auto r = sh(d.path, "\"$A\" " + cmd);

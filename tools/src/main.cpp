@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
   const std::string name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     usage(std::cout);
-    return arbiter::cli::kExitOk;
+    return finish_stdout(arbiter::cli::kExitOk);
   }
   for (const auto& c : arbiter::cli::commands()) {
     if (c.name != name) continue;

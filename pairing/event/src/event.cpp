@@ -120,7 +120,9 @@ Event read_event(std::string_view text, const std::string& file) {
                      file + "` restores the version before the last change");
   Event e;
   e.settings = std::move(et.settings);
-  e.tournament = read_trf(et.trf, file);
+  TrfReadOptions trf;
+  trf.require_players = false;  // an event before its first registration
+  e.tournament = read_trf(et.trf, file, trf);
   const int n = e.tournament.player_count();
   auto check = [&](int p, const char* what) {
     if (p < 1 || p > n)

@@ -83,8 +83,9 @@ std::string json_table(const Table& t) {
   return out + "]}";
 }
 
-// Phones: the page never scrolls sideways; a wide table scrolls inside its own box (the
-// headings stay on top while scrolling down). Print: black on white, no box, small type, rows
+// Phones: the page never scrolls sideways; text cells wrap (a long name breaks) so that the
+// points next to the names stay on screen; a table still too wide scrolls inside its own box
+// (the headings stay on top while scrolling down). Print: black on white, no box, small type, rows
 // kept whole across pages.
 constexpr std::string_view kStyle = R"(
 *{box-sizing:border-box}
@@ -99,7 +100,8 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 th{background:#f2f2f2;position:sticky;top:0}
 tr:nth-child(even) td{background:#fafafa}
 ul.notes{padding-left:18px;font-size:.85rem;color:#333;overflow-wrap:anywhere}
-@media (max-width:480px){body{padding:8px}table{font-size:.8rem}th,td{padding:3px 5px}}
+@media (max-width:480px){body{padding:8px}table{font-size:.8rem}th,td{padding:3px 5px}
+td{white-space:normal;overflow-wrap:anywhere;min-width:4.5em}td.n{white-space:nowrap;min-width:0}}
 @media print{body{padding:0;font-size:10pt}.scroll{overflow:visible}table{font-size:9pt}
 th{background:#fff;border-bottom:2px solid #000}tr:nth-child(even) td{background:#fff}
 tr{break-inside:avoid}section{break-after:page}section:last-child{break-after:auto}}

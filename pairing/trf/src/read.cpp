@@ -572,6 +572,8 @@ class Reader {
   }
 
   void finish() {
+    if (opt_.require_players && t_.players.empty())
+      fail(1, 1, "no players (no 001 record): not a TRF file, or one with nobody in it");
     std::sort(t_.players.begin(), t_.players.end(),
               [](const Player& a, const Player& b) { return a.tpn < b.tpn; });
     for (size_t i = 0; i < t_.players.size(); ++i)

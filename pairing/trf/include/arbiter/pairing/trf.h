@@ -35,6 +35,10 @@ struct TrfReadOptions {
   // Check that the players' cells agree with each other (opponent symmetry, opposite colours,
   // matching results, byes without opponents), as bbpPairings does before pairing.
   bool check_consistency = true;
+  // A TRF file names its players: one without any 001 record (any other text file) is refused
+  // rather than read as a tournament of nobody that every check passes. Off only for the TRF
+  // part of an event file, which has none before the first registration.
+  bool require_players = true;
 };
 
 // Parses TRF text (CR, LF or CRLF line ends, optional UTF-8 BOM). `file` names the source in
