@@ -83,6 +83,7 @@ class Engine {
   void open_bracket(Bracket& br);
   void outlook_2017(Bracket& br);
   void pair_alone_2017(Bracket& br);
+  void pair_bracket(Bracket& br);
   void end_alone_2017();
   void choose_moved_down(Bracket& br);
   void pair_moved_down(Bracket& br);
@@ -372,31 +373,8 @@ class Engine {
     return false;
   }
 
-  // 2017 A.9: the bracket `cur` (moved-down players before `mdp`, residents before `nsgb`,
-  // then the next score group) paired on its own criteria (C.5-C.19, the look-ahead C.7 to
-  // the next bracket on its own; completion C.4 not): the positions (< nsgb) of the
-  // downfloaters that pairing produces, to tell whether they, with all the remaining players,
-  // allow a complete round-pairing (if not, the bracket is the Penultimate Pairing Bracket).
-  // `base(s, l)`: the base weight of positions s < l of `cur`.
-  template <class Base>
-  std::vector<char> downfloaters_alone(const std::vector<int>& cur, int mdp, int nsgb,
-                                       const Base& base) const {
-    const int cn = (int)cur.size(), top = layout_.total_bits() - 2;
-    // Among pairings equal on every criterion, the one the generation order (B.6-B.7, D.1-D.3)
-    // meets first floats the lowest players: each pair adds the ranks it keeps in the bracket
-    // (the low bits that the exchange preferences use, free in base weights).
-    const std::vector<int> mate = max_weight_matching<W>(cn, [&](int s, int l) {
-      if (l < mdp) return W{};  // two moved-down players never meet in their bracket (B.7)
-      W w = base(s, l);
-      w.clear_bits(top, 2);  // no completion, no PAB eligibility
-      if (w && l < nsgb) w += (std::uint64_t)(2 * nsgb - s - l);
-      return w;
-    });
-    std::vector<char> down(nsgb, 0);
-    for (int pos = 0; pos < nsgb; ++pos) down[pos] = mate[pos] < 0 || mate[pos] >= nsgb;
-    return down;
-  }
-
+  // 2017 A.9: the downfloaters `down` (positions < nsgb of `cur`), the next score group and
+  // every player after `first_after` can be paired ([C1]-[C3]), one left for the PAB at most.
   bool completes(const std::vector<int>& cur, int nsgb, const std::vector<char>& down,
                  int first_after) const {
     std::vector<int> rest;
@@ -431,16 +409,22 @@ DutchPairing Engine<L>::run() {
   while (next_ < n_ && p_[next_].score >= top) br.cur.push_back(next_++);
   while (br.size() > 1 || next_ < n_) {
     open_bracket(br);
-    choose_moved_down(br);
-    pair_moved_down(br);
-    const int exchanges = choose_remainder(br);
-    exchange_s1_to_s2(br, exchanges);
-    exchange_s2_to_s1(br, exchanges);
-    pair_remainder(br);
+    pair_bracket(br);
     move_down(br);
     if (alone_) end_alone_2017();
   }
   return pairs_with_colours();
+}
+
+// Phases 4-9: the bracket opened by open_bracket is paired.
+template <int L>
+void Engine<L>::pair_bracket(Bracket& br) {
+  choose_moved_down(br);
+  pair_moved_down(br);
+  const int exchanges = choose_remainder(br);
+  exchange_s1_to_s2(br, exchanges);
+  exchange_s2_to_s1(br, exchanges);
+  pair_remainder(br);
 }
 
 // Phase 1 ([C1]-[C4]): is any complete round-pairing possible? In odd fields under [C5] (2026)
@@ -592,25 +576,35 @@ void Engine<L>::open_bracket(Bracket& br) {
 }
 
 // 2017 A.9: the bracket is paired on its own criteria, C.7 included (pair_alone_2017), unless
-// its downfloaters do not allow the round-pairing to be completed: then it is the PPB, paired
+// "the downfloaters produced by the bracket just paired, together with all the remaining
+// players, do not allow the completion of the round-pairing": then it is the PPB, paired again
 // for completion (C.4, kept by the whole-field matching) without the look-ahead C.7, and the
-// next bracket is the CLB.
+// next bracket is the CLB. Which players float is read from the bracket actually paired alone
+// (a trial on a copy of the engine, B.8 ties included), not from a pairing of equal quality.
 template <int L>
 void Engine<L>::outlook_2017(Bracket& br) {
   const std::vector<int>& cur = br.cur;
-  const int mdp = br.mdp, nsgb = br.nsgb, cn = br.size();
-  auto B = [&](int s, int l) -> W& { return br.B(s, l); };
-  const std::vector<char> down = downfloaters_alone(cur, mdp, nsgb, B);
-  if (!completes(cur, nsgb, down, next_)) {
-    collapsed_ = true;
-    for (int l = nsgb; l < cn; ++l)
-      for (int s = 0; s < l; ++s) {
-        B(s, l) = edge_weight(cur[s], cur[l], l < nsgb, false);
-        set(cur[l], cur[s], B(s, l));
-      }
-  } else {
-    pair_alone_2017(br);
+  const int nsgb = br.nsgb, cn = br.size();
+  // The bracket paired alone, on a copy of the engine: its downfloaters.
+  std::vector<char> down(nsgb, 0);
+  {
+    Engine trial(*this);
+    Bracket alone = br;
+    trial.pair_alone_2017(alone);
+    trial.mate_ = trial.solve();
+    trial.pair_bracket(alone);
+    for (int pos = 0; pos < nsgb; ++pos) down[pos] = !trial.finalized_[cur[pos]];
   }
+  if (completes(cur, nsgb, down, next_)) {
+    pair_alone_2017(br);
+    return;
+  }
+  collapsed_ = true;
+  for (int l = nsgb; l < cn; ++l)
+    for (int s = 0; s < l; ++s) {
+      br.B(s, l) = edge_weight(cur[s], cur[l], l < nsgb, false);
+      set(cur[l], cur[s], br.B(s, l));
+    }
 }
 
 // 2017 A.9: a bracket that is not the PPB is paired on its own criteria (C.5-C.19, B.8 ties
