@@ -65,6 +65,7 @@ TEST(Fields, ValuesLongerThanTheirColumnsAreRefused) {
     auto r = sh(d.path, "\"$A\" " + cmd);
     EXPECT_EQ(r.code, kBadInput) << cmd << ": " << r.err;
     EXPECT_NE(r.err.find("characters a TRF file holds"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.rfind("arbiter event register: ", 0), 0u) << r.err;  // names the command
     EXPECT_EQ(slurp(d.path / "e.trf"), before) << cmd;
   }
 }

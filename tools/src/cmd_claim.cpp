@@ -8,9 +8,11 @@
 
 #include "arbiter/adjudication/claims.h"
 #include "arbiter/adjudication/legality.h"
+#include "arbiter/adjudication/regime.h"
 #include "cli_options.h"
 #include "cli_position.h"
 #include "command.h"
+#include "event_cli.h"
 
 namespace po = boost::program_options;
 namespace adj = arbiter::adjudication;
@@ -27,7 +29,9 @@ int run(const std::vector<std::string>& args) {
                                                  "the position when the flag fell")(
       "flagged", po::value<std::string>(), "whose flag fell: white or black")(
       "unsupervised", "rapid/blitz without adequate supervision: rule A.5.3 instead of 6.9")(
-      "chess960", "Chess960 castling rules")(
+      "event", po::value<std::string>(),
+      "the event file: its supervision regime (event new --regime: A.5.3 when unsupervised, "
+      "A.6/B.4) and its variant (Chess960) apply")("chess960", "Chess960 castling rules")(
       "budget", po::value<std::uint64_t>()->default_value(adj::kDefaultNodeBudget), "search nodes")(
       "json", "print one JSON object")("kind", po::value<std::string>(), "the claim (only 'flag')");
   po::positional_options_description pos;
@@ -48,7 +52,14 @@ int run(const std::vector<std::string>& args) {
   else
     throw arbiter::cli::UsageError("--flagged must be white or black, not '" + who + "'");
   const std::string fen = vm["fen"].as<std::string>();
-  const bool c960 = vm.count("chess960") > 0;
+  bool c960 = vm.count("chess960") > 0, unsupervised = vm.count("unsupervised") > 0;
+  if (vm.count("event")) {
+    // The event's regulations decide (A.6, B.4: A.5 or B.3 in force for the whole event).
+    const auto e = arbiter::cli::event::load(vm["event"].as<std::string>());
+    const auto regime = adj::parse_regime(e.settings.regime);
+    unsupervised = unsupervised || (regime && adj::unsupervised(*regime));
+    c960 = c960 || e.settings.variant == arbiter::pairing::EventVariant::Chess960;
+  }
   // The one FEN strictness of every command: clocks, when given, are numbers in range.
   const std::optional<arbiter::Setup> setup = arbiter::cli::setup_from_fen(fen);
   const auto legality = adj::check_legality(*setup, c960);
@@ -62,7 +73,7 @@ int run(const std::vector<std::string>& args) {
     return arbiter::cli::kExitFailure;
   }
   const arbiter::Position p = arbiter::cli::position_from_fen(fen, c960);
-  const auto regime = vm.count("unsupervised") ? adj::FlagRegime::A53 : adj::FlagRegime::Article69;
+  const auto regime = unsupervised ? adj::FlagRegime::A53 : adj::FlagRegime::Article69;
   const auto r = adj::rule_flag_fall(p, flagged, regime, vm["budget"].as<std::uint64_t>());
   const std::string witness =
       r.claimant.verdict == adj::Verdict::Winnable ? adj::witness_san(p, r.claimant.witness) : "";

@@ -10,6 +10,7 @@
 #include <optional>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 
 #include "arbiter/pairing/event_prizes.h"
 #include "arbiter/pairing/event_standings.h"
@@ -737,6 +738,9 @@ int run(const std::vector<std::string>& args) {
       std::cerr << "arbiter event " << s.name << ": " << e.what() << '\n';
       return kExitFailure;
     } catch (const po::error& e) {
+      std::cerr << "arbiter event " << s.name << ": " << e.what() << '\n';
+      return kExitUsage;
+    } catch (const std::invalid_argument& e) {  // a value the event file cannot hold (TRF width)
       std::cerr << "arbiter event " << s.name << ": " << e.what() << '\n';
       return kExitUsage;
     }

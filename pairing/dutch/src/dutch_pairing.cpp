@@ -75,10 +75,15 @@ class Engine {
 
   // The phases of run(), in order.
   bool complete_pairing_exists();
+  bool solve_completion();
+  bool lowest_pab_score();
+  void set_pab_weights();
+  int bye_score_of_matching() const;
   void choose_pab_score();
   void open_bracket(Bracket& br);
   void outlook_2017(Bracket& br);
   void pair_alone_2017(Bracket& br);
+  void pair_bracket(Bracket& br);
   void end_alone_2017();
   void choose_moved_down(Bracket& br);
   void pair_moved_down(Bracket& br);
@@ -368,31 +373,8 @@ class Engine {
     return false;
   }
 
-  // 2017 A.9: the bracket `cur` (moved-down players before `mdp`, residents before `nsgb`,
-  // then the next score group) paired on its own criteria (C.5-C.19, the look-ahead C.7 to
-  // the next bracket on its own; completion C.4 not): the positions (< nsgb) of the
-  // downfloaters that pairing produces, to tell whether they, with all the remaining players,
-  // allow a complete round-pairing (if not, the bracket is the Penultimate Pairing Bracket).
-  // `base(s, l)`: the base weight of positions s < l of `cur`.
-  template <class Base>
-  std::vector<char> downfloaters_alone(const std::vector<int>& cur, int mdp, int nsgb,
-                                       const Base& base) const {
-    const int cn = (int)cur.size(), top = layout_.total_bits() - 2;
-    // Among pairings equal on every criterion, the one the generation order (B.6-B.7, D.1-D.3)
-    // meets first floats the lowest players: each pair adds the ranks it keeps in the bracket
-    // (the low bits that the exchange preferences use, free in base weights).
-    const std::vector<int> mate = max_weight_matching<W>(cn, [&](int s, int l) {
-      if (l < mdp) return W{};  // two moved-down players never meet in their bracket (B.7)
-      W w = base(s, l);
-      w.clear_bits(top, 2);  // no completion, no PAB eligibility
-      if (w && l < nsgb) w += (std::uint64_t)(2 * nsgb - s - l);
-      return w;
-    });
-    std::vector<char> down(nsgb, 0);
-    for (int pos = 0; pos < nsgb; ++pos) down[pos] = mate[pos] < 0 || mate[pos] >= nsgb;
-    return down;
-  }
-
+  // 2017 A.9: the downfloaters `down` (positions < nsgb of `cur`), the next score group and
+  // every player after `first_after` can be paired ([C1]-[C3]), one left for the PAB at most.
   bool completes(const std::vector<int>& cur, int nsgb, const std::vector<char>& down,
                  int first_after) const {
     std::vector<int> rest;
@@ -427,40 +409,38 @@ DutchPairing Engine<L>::run() {
   while (next_ < n_ && p_[next_].score >= top) br.cur.push_back(next_++);
   while (br.size() > 1 || next_ < n_) {
     open_bracket(br);
-    choose_moved_down(br);
-    pair_moved_down(br);
-    const int exchanges = choose_remainder(br);
-    exchange_s1_to_s2(br, exchanges);
-    exchange_s2_to_s1(br, exchanges);
-    pair_remainder(br);
+    pair_bracket(br);
     move_down(br);
     if (alone_) end_alone_2017();
   }
   return pairs_with_colours();
 }
 
+// Phases 4-9: the bracket opened by open_bracket is paired.
+template <int L>
+void Engine<L>::pair_bracket(Bracket& br) {
+  choose_moved_down(br);
+  pair_moved_down(br);
+  const int exchanges = choose_remainder(br);
+  exchange_s1_to_s2(br, exchanges);
+  exchange_s2_to_s1(br, exchanges);
+  pair_remainder(br);
+}
+
 // Phase 1 ([C1]-[C4]): is any complete round-pairing possible? In odd fields under [C5] (2026)
-// the weights also find the lowest score that can get the PAB.
+// the answer also gives the lowest score that can get the PAB.
 template <int L>
 bool Engine<L>::complete_pairing_exists() {
-  const bool odd = n_ & 1;
-  const int top = p_.front().score;
+  if ((n_ & 1) && rules_.pab_lowest_score) return lowest_pab_score();
   for (int x = 0; x < n_; ++x)
-    for (int y = 0; y < x; ++y) {
-      if (odd && rules_.pab_lowest_score) {
-        W r{};
-        if (compatible(x, y)) {
-          r = W(1 + !p_[x].bye_eligible + !p_[y].bye_eligible);
-          r <<= layout_.full_s;
-          r += W(layout_.full_shift.at(p_[x].score) + layout_.full_shift.at(p_[y].score));
-          r <<= layout_.b;
-          r += W(p_[x].score >= top);
-        }
-        set(x, y, r);
-      } else {
-        set(x, y, edge_weight(y, x, false, false));
-      }
-    }
+    for (int y = 0; y < x; ++y) set(x, y, edge_weight(y, x, false, false));
+  return solve_completion();
+}
+
+// The solve of phase 1: a perfect matching (with the dummy vertex of an odd field) leaves one
+// player over at most, who must be eligible for the PAB ([C2]).
+template <int L>
+bool Engine<L>::solve_completion() {
   try {
     mate_ = solve();
   } catch (const std::domain_error&) {
@@ -473,9 +453,63 @@ bool Engine<L>::complete_pairing_exists() {
       ++unmatched;
       ineligible = ineligible || !p_[v].bye_eligible;
     }
-  // A perfect matching (with the dummy vertex of an odd field) leaves one player over at most.
   assert(unmatched == (n_ & 1));
   return unmatched <= 1 && !ineligible;
+}
+
+// Phase 1 in odd fields under [C5]: the PAB's score is the lowest score of a player who can be
+// left over while everybody else is paired ([C1]-[C4]). Every perfect matching with the dummy
+// vertex pairs all players but the dummy's partner, so with one weight for every compatible pair
+// and the dummy's edges (to eligible players only, [C2]) the heavier the lower the partner's
+// score, a maximum-weight matching leaves over a player of that score. The weights are small
+// (the score ranks), so the solve is a near-cardinality matching, not the wide one of the
+// criteria. Only when the PAB falls to the top score while lower scores exist does choose_pab_
+// score need to know who pairs inside the top group ([C9]): then the full weights decide.
+template <int L>
+bool Engine<L>::lowest_pab_score() {
+  std::map<int, int> rank;  // score -> its rank, the lowest score highest
+  for (int v = 0; v < n_; ++v) rank.emplace(p_[v].score, (int)rank.size());
+  const W pair_weight((std::uint64_t)rank.size() + 2);
+  for (int x = 0; x < n_; ++x) {
+    for (int y = 0; y < x; ++y) set(x, y, compatible(x, y) ? pair_weight : W{});
+    set(x, n_, p_[x].bye_eligible ? W((std::uint64_t)rank.at(p_[x].score) + 1) : W{});
+  }
+  const bool ok = solve_completion();
+  const int top = p_.front().score;
+  if (ok && !(p_.back().score < top && bye_score_of_matching() >= top)) return ok;
+  m_.reset();
+  set_pab_weights();
+  return solve_completion();
+}
+
+// The weights of phase 1 that also make the most pairs inside the top score group (used when
+// the PAB has the top score, [C9] in choose_pab_score): lexicographically, completion with an
+// eligible player left over ([C2]-[C4]), the lowest score left over ([C5]), pairs of the top
+// group.
+template <int L>
+void Engine<L>::set_pab_weights() {
+  const int top = p_.front().score;
+  for (int x = 0; x < n_; ++x) {
+    for (int y = 0; y < x; ++y) {
+      W r{};
+      if (compatible(x, y)) {
+        r = W(1 + !p_[x].bye_eligible + !p_[y].bye_eligible);
+        r <<= layout_.full_s;
+        r += W(layout_.full_shift.at(p_[x].score) + layout_.full_shift.at(p_[y].score));
+        r <<= layout_.b;
+        r += W(p_[x].score >= top);
+      }
+      set(x, y, r);
+    }
+    set(x, n_, W(1));
+  }
+}
+
+template <int L>
+int Engine<L>::bye_score_of_matching() const {
+  for (int v = 0; v < n_; ++v)
+    if (mate_[v] == v) return p_[v].score;
+  return p_.back().score;
 }
 
 // Phase 2 ([C5], [C9], 2026, odd fields): the PAB score, whether the single downfloater of
@@ -485,11 +519,7 @@ template <int L>
 void Engine<L>::choose_pab_score() {
   const int top = p_.front().score;
   auto score = [&](int v) { return p_[v].score; };
-  for (int v = 0; v < n_; ++v)
-    if (mate_[v] == v) {
-      bye_score_ = score(v);
-      break;
-    }
+  bye_score_ = bye_score_of_matching();
   single_downfloater_is_bye_ = false;
   if (bye_score_ >= top && rules_.pab_fewest_unplayed) {
     single_downfloater_is_bye_ = true;
@@ -510,8 +540,10 @@ void Engine<L>::choose_pab_score() {
   // Every weight changes: a fresh start is cheaper than a repair (and, reset first, the
   // matcher does not check each new weight against the old duals).
   m_.reset();
-  for (int x = 0; x < n_; ++x)
+  for (int x = 0; x < n_; ++x) {
     for (int y = 0; y < x; ++y) set(x, y, edge_weight(y, x, false, false));
+    set(x, n_, W(1));  // the dummy: the same weight to everybody (phase 1 changed them)
+  }
 }
 
 // Phase 3 (art. 1.3): the next score group joins the moved-down players and the residents;
@@ -544,25 +576,35 @@ void Engine<L>::open_bracket(Bracket& br) {
 }
 
 // 2017 A.9: the bracket is paired on its own criteria, C.7 included (pair_alone_2017), unless
-// its downfloaters do not allow the round-pairing to be completed: then it is the PPB, paired
+// "the downfloaters produced by the bracket just paired, together with all the remaining
+// players, do not allow the completion of the round-pairing": then it is the PPB, paired again
 // for completion (C.4, kept by the whole-field matching) without the look-ahead C.7, and the
-// next bracket is the CLB.
+// next bracket is the CLB. Which players float is read from the bracket actually paired alone
+// (a trial on a copy of the engine, B.8 ties included), not from a pairing of equal quality.
 template <int L>
 void Engine<L>::outlook_2017(Bracket& br) {
   const std::vector<int>& cur = br.cur;
-  const int mdp = br.mdp, nsgb = br.nsgb, cn = br.size();
-  auto B = [&](int s, int l) -> W& { return br.B(s, l); };
-  const std::vector<char> down = downfloaters_alone(cur, mdp, nsgb, B);
-  if (!completes(cur, nsgb, down, next_)) {
-    collapsed_ = true;
-    for (int l = nsgb; l < cn; ++l)
-      for (int s = 0; s < l; ++s) {
-        B(s, l) = edge_weight(cur[s], cur[l], l < nsgb, false);
-        set(cur[l], cur[s], B(s, l));
-      }
-  } else {
-    pair_alone_2017(br);
+  const int nsgb = br.nsgb, cn = br.size();
+  // The bracket paired alone, on a copy of the engine: its downfloaters.
+  std::vector<char> down(nsgb, 0);
+  {
+    Engine trial(*this);
+    Bracket alone = br;
+    trial.pair_alone_2017(alone);
+    trial.mate_ = trial.solve();
+    trial.pair_bracket(alone);
+    for (int pos = 0; pos < nsgb; ++pos) down[pos] = !trial.finalized_[cur[pos]];
   }
+  if (completes(cur, nsgb, down, next_)) {
+    pair_alone_2017(br);
+    return;
+  }
+  collapsed_ = true;
+  for (int l = nsgb; l < cn; ++l)
+    for (int s = 0; s < l; ++s) {
+      br.B(s, l) = edge_weight(cur[s], cur[l], l < nsgb, false);
+      set(cur[l], cur[s], br.B(s, l));
+    }
 }
 
 // 2017 A.9: a bracket that is not the PPB is paired on its own criteria (C.5-C.19, B.8 ties

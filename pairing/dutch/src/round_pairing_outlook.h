@@ -7,11 +7,9 @@
 // look-ahead to the next bracket (C.7 does not apply to the PPB nor the CLB), and its
 // downfloaters with all the remaining players form the Collapsed Last Bracket (CLB).
 //
-// The two questions the engine asks for that, as small matchings of their own:
-//  - which players a bracket pairs when only its own criteria count (no completion):
-//    a maximum-weight matching, not necessarily perfect;
-//  - whether a set of players can all be paired ([C1]-[C3]), one of them possibly left over
-//    for the pairing-allocated bye.
+// The engine pairs each bracket alone on a copy of itself (dutch_pairing.cpp, outlook_2017)
+// and asks one question here, as a small matching of its own: whether a set of players can all
+// be paired ([C1]-[C3]), one of them possibly left over for the pairing-allocated bye.
 #include <stdexcept>
 #include <vector>
 
@@ -19,30 +17,6 @@
 #include "wide_uint.h"
 
 namespace arbiter::pairing::dutch {
-
-// Maximum-weight matching (not necessarily perfect) of k vertices, weight(u, v) zero for no
-// edge: the perfect matching of two copies of the graph with every vertex joined to its twin,
-// every edge one heavier (all perfect matchings have k edges, so the constant does not change
-// which is the heaviest; an unmatched vertex is one matched to its twin). Returns each
-// vertex's mate, -1 for unmatched.
-template <class W, class Weight>
-std::vector<int> max_weight_matching(int k, const Weight& weight) {
-  matching::DynamicMatching<W> m(2 * k);
-  for (int v = 0; v < k; ++v) {
-    m.set_weight(v, k + v, W(1));
-    for (int u = 0; u < v; ++u) {
-      W w = weight(u, v);
-      if (w.is_zero()) continue;
-      w += 1;
-      m.set_weight(u, v, w);
-      m.set_weight(k + u, k + v, w);
-    }
-  }
-  m.solve();
-  std::vector<int> mate(k);
-  for (int v = 0; v < k; ++v) mate[v] = m.mate(v) < k ? m.mate(v) : -1;
-  return mate;
-}
 
 // A.9 "complete": every one of the k players paired ([C1]-[C3] through `compatible`), except at
 // most one who may receive the PAB (`bye_ok`).
