@@ -75,6 +75,10 @@ class Engine {
 
   // The phases of run(), in order.
   bool complete_pairing_exists();
+  bool solve_completion();
+  bool lowest_pab_score();
+  void set_pab_weights();
+  int bye_score_of_matching() const;
   void choose_pab_score();
   void open_bracket(Bracket& br);
   void outlook_2017(Bracket& br);
@@ -424,27 +428,19 @@ void Engine<L>::pair_bracket(Bracket& br) {
 }
 
 // Phase 1 ([C1]-[C4]): is any complete round-pairing possible? In odd fields under [C5] (2026)
-// the weights also find the lowest score that can get the PAB.
+// the answer also gives the lowest score that can get the PAB.
 template <int L>
 bool Engine<L>::complete_pairing_exists() {
-  const bool odd = n_ & 1;
-  const int top = p_.front().score;
+  if ((n_ & 1) && rules_.pab_lowest_score) return lowest_pab_score();
   for (int x = 0; x < n_; ++x)
-    for (int y = 0; y < x; ++y) {
-      if (odd && rules_.pab_lowest_score) {
-        W r{};
-        if (compatible(x, y)) {
-          r = W(1 + !p_[x].bye_eligible + !p_[y].bye_eligible);
-          r <<= layout_.full_s;
-          r += W(layout_.full_shift.at(p_[x].score) + layout_.full_shift.at(p_[y].score));
-          r <<= layout_.b;
-          r += W(p_[x].score >= top);
-        }
-        set(x, y, r);
-      } else {
-        set(x, y, edge_weight(y, x, false, false));
-      }
-    }
+    for (int y = 0; y < x; ++y) set(x, y, edge_weight(y, x, false, false));
+  return solve_completion();
+}
+
+// The solve of phase 1: a perfect matching (with the dummy vertex of an odd field) leaves one
+// player over at most, who must be eligible for the PAB ([C2]).
+template <int L>
+bool Engine<L>::solve_completion() {
   try {
     mate_ = solve();
   } catch (const std::domain_error&) {
@@ -457,9 +453,63 @@ bool Engine<L>::complete_pairing_exists() {
       ++unmatched;
       ineligible = ineligible || !p_[v].bye_eligible;
     }
-  // A perfect matching (with the dummy vertex of an odd field) leaves one player over at most.
   assert(unmatched == (n_ & 1));
   return unmatched <= 1 && !ineligible;
+}
+
+// Phase 1 in odd fields under [C5]: the PAB's score is the lowest score of a player who can be
+// left over while everybody else is paired ([C1]-[C4]). Every perfect matching with the dummy
+// vertex pairs all players but the dummy's partner, so with one weight for every compatible pair
+// and the dummy's edges (to eligible players only, [C2]) the heavier the lower the partner's
+// score, a maximum-weight matching leaves over a player of that score. The weights are small
+// (the score ranks), so the solve is a near-cardinality matching, not the wide one of the
+// criteria. Only when the PAB falls to the top score while lower scores exist does choose_pab_
+// score need to know who pairs inside the top group ([C9]): then the full weights decide.
+template <int L>
+bool Engine<L>::lowest_pab_score() {
+  std::map<int, int> rank;  // score -> its rank, the lowest score highest
+  for (int v = 0; v < n_; ++v) rank.emplace(p_[v].score, (int)rank.size());
+  const W pair_weight((std::uint64_t)rank.size() + 2);
+  for (int x = 0; x < n_; ++x) {
+    for (int y = 0; y < x; ++y) set(x, y, compatible(x, y) ? pair_weight : W{});
+    set(x, n_, p_[x].bye_eligible ? W((std::uint64_t)rank.at(p_[x].score) + 1) : W{});
+  }
+  const bool ok = solve_completion();
+  const int top = p_.front().score;
+  if (ok && !(p_.back().score < top && bye_score_of_matching() >= top)) return ok;
+  m_.reset();
+  set_pab_weights();
+  return solve_completion();
+}
+
+// The weights of phase 1 that also make the most pairs inside the top score group (used when
+// the PAB has the top score, [C9] in choose_pab_score): lexicographically, completion with an
+// eligible player left over ([C2]-[C4]), the lowest score left over ([C5]), pairs of the top
+// group.
+template <int L>
+void Engine<L>::set_pab_weights() {
+  const int top = p_.front().score;
+  for (int x = 0; x < n_; ++x) {
+    for (int y = 0; y < x; ++y) {
+      W r{};
+      if (compatible(x, y)) {
+        r = W(1 + !p_[x].bye_eligible + !p_[y].bye_eligible);
+        r <<= layout_.full_s;
+        r += W(layout_.full_shift.at(p_[x].score) + layout_.full_shift.at(p_[y].score));
+        r <<= layout_.b;
+        r += W(p_[x].score >= top);
+      }
+      set(x, y, r);
+    }
+    set(x, n_, W(1));
+  }
+}
+
+template <int L>
+int Engine<L>::bye_score_of_matching() const {
+  for (int v = 0; v < n_; ++v)
+    if (mate_[v] == v) return p_[v].score;
+  return p_.back().score;
 }
 
 // Phase 2 ([C5], [C9], 2026, odd fields): the PAB score, whether the single downfloater of
@@ -469,11 +519,7 @@ template <int L>
 void Engine<L>::choose_pab_score() {
   const int top = p_.front().score;
   auto score = [&](int v) { return p_[v].score; };
-  for (int v = 0; v < n_; ++v)
-    if (mate_[v] == v) {
-      bye_score_ = score(v);
-      break;
-    }
+  bye_score_ = bye_score_of_matching();
   single_downfloater_is_bye_ = false;
   if (bye_score_ >= top && rules_.pab_fewest_unplayed) {
     single_downfloater_is_bye_ = true;
@@ -494,8 +540,10 @@ void Engine<L>::choose_pab_score() {
   // Every weight changes: a fresh start is cheaper than a repair (and, reset first, the
   // matcher does not check each new weight against the old duals).
   m_.reset();
-  for (int x = 0; x < n_; ++x)
+  for (int x = 0; x < n_; ++x) {
     for (int y = 0; y < x; ++y) set(x, y, edge_weight(y, x, false, false));
+    set(x, n_, W(1));  // the dummy: the same weight to everybody (phase 1 changed them)
+  }
 }
 
 // Phase 3 (art. 1.3): the next score group joins the moved-down players and the residents;
