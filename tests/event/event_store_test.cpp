@@ -208,6 +208,20 @@ TEST(EventSettings, RoundTrip) {
   EXPECT_EQ(join_event_text(back), text);  // stable, the block comment is not duplicated
 }
 
+// fuzz_event: a byte-order mark before the block comment or a XAR record (two files joined) is
+// read as the TRF reader reads it, so the text written back is stable.
+TEST(EventSettings, ByteOrderMarksAreReadAsTheTrfReaderReadsThem) {
+  const std::string bom = "\xEF\xBB\xBF";
+  const std::string block = "### arbiter event settings (XAR records; other TRF readers skip them)";
+  const std::string text =
+      "012 T\n" + bom + block + "\n" + bom + "XAR ROUNDS 7\n001    1 m    A, B\n";
+  EventText t = split_event_text(text, "e.trf");
+  EXPECT_EQ(t.trf, "012 T\n001    1 m    A, B\n");
+  EXPECT_EQ(t.settings.rounds, 7);
+  const std::string once = join_event_text(t);
+  EXPECT_EQ(join_event_text(split_event_text(once, "e.trf")), once);
+}
+
 TEST(EventSettings, ErrorsNameLineAndColumn) {
   auto err = [](const std::string& text) {
     try {
