@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "arbiter/pairing/event.h"
+#include "arbiter/pairing/event_lots.h"
 #include "arbiter/pairing/event_round.h"
 #include "arbiter/pairing/event_store.h"
 
@@ -35,8 +36,9 @@ void print_round(std::ostream& os, const Event& e, int round);
 std::string record_result(Event& e, int round, int board, const std::string& result, bool force,
                           std::vector<std::string>& effects);
 
-// Pairs the next round (arbiter/pairing/event_round.h) after drawing the lots that need the
-// engine's SHA-256: round 1's colour and each round's Chess960 start position.
+// The engine's SHA-256 and seeded Chess960 draw, for the event's lots (event_lots.h).
+pairing::LotDraws engine_lot_draws();
+// Pairs the next round with its lots (pairing::pair_with_lots) drawn with the engine's.
 pairing::PairedRound pair_with_lots(Event& e, bool force);
 
 }  // namespace arbiter::cli::event
