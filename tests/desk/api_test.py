@@ -496,6 +496,28 @@ class Api(unittest.TestCase):
         st, _, b = self.srv.write("POST", f"/api/players/{black}/excuse", {})
         self.assertEqual(st, 409, b)
 
+    def test_undo_refused_when_nothing_to_undo(self):
+        ev = Scratch(ARBITER, [], rounds=3)
+        srv = Server(ARBITER, ev.file)
+        try:
+            st, _, b = srv.write("POST", "/api/undo", {})
+            code, _, err = cli(ARBITER, "event", "undo", ev.file, check=False)
+            self.assertEqual((st, code), (409, 1))
+            self.assertEqual(err.strip(), "arbiter event undo: " + b["error"])
+        finally:
+            srv.stop()
+            ev.remove()
+
+    def test_readme_shows_the_desk(self):
+        # Issue 21: the README shows one screenshot of the desk and says what a venue adds.
+        root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+        with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+            readme = f.read()
+        self.assertIn("](docs/desk.png)", readme)
+        with open(os.path.join(root, "docs", "desk.png"), "rb") as f:
+            self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+        self.assertIn("reverse proxy that adds TLS", readme)
+
     # ---- pages, paths, limits ------------------------------------------------------------
     def test_pages_and_paths(self):
         for path, ctype in (("/", "text/html"), ("/public", "text/html"), ("/desk.js", "text/javascript"),
