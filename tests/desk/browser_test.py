@@ -145,7 +145,7 @@ class Run:
         scrolls inside its own box)."""
         for width in (1200, 390):
             d.set_window_size(width, height if width > 390 else 844)
-            self.wait(d, lambda w=width: d.execute_script("return window.innerWidth") <= w,
+            self.wait(d, lambda w=width: abs(d.execute_script("return window.innerWidth") - w) <= 16,
                       f"{name}: window {width} px wide")
             sw = d.execute_script("return document.documentElement.scrollWidth")
             cw = d.execute_script("return document.documentElement.clientWidth")
