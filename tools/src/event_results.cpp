@@ -63,12 +63,6 @@ void refuse_event_as_output(const std::string& out, const std::string& event_fil
   refuse_same_file(out, {event_file});
 }
 
-std::string lot_line(const Event& e, const std::string& what, std::string& hex) {
-  hex = chess960::sha256_hex(std::to_string(e.settings.seed) + ":" + what);
-  return "sha256(\"" + std::to_string(e.settings.seed) + ":" + what + "\") = " + hex.substr(0, 8) +
-         "...";
-}
-
 }  // namespace
 
 namespace {
@@ -188,45 +182,26 @@ std::string game_line(const Event& e, size_t i, const PlayoffGame& g) {
          player_label(e, g.black) + (g.result.empty() ? std::string() : " " + g.result);
 }
 
-// Draws the play-off's games (colours, Berger numbers and 960 positions by lot from the seed).
+// Draws the play-off (event_lots.h) and announces it.
 std::string draw_playoff(Event& e) {
+  const DrawnPlayoff d = draw_event_playoff(e, engine_lot_draws());
   const auto& pr = e.settings.playoff;
-  if (!e.settings.playoff_games.empty())
-    throw EventError("the play-off is drawn already; enter its results (--result R)");
-  EventStandings c = event_standings(e, pr.scope);
-  const auto players = playoff_players(pr, c.s);
-  if (players.empty())
-    throw EventError(pr.scope.empty() ? "no play-off: the first two are not tied on points"
-                                      : "no play-off: the first two among " + pr.scope +
-                                            " are not tied on points");
   const bool arm = pr.format == PlayoffFormat::Armageddon;
-  PlayoffLot lot;
-  lot.line = lot_line(e, arm ? "armageddon colours" : "playoff lot", lot.hex);
-  auto games = draw_playoff_games(pr, players, lot);
   std::ostringstream os;
   os << playoff_name(pr) << " between";
-  for (int p : players) os << ' ' << player_label(e, p) << (p == players.back() ? "" : ",");
-  os << " (tied on " << format_points(c.s.rows[0].points) << " points)\n";
+  for (int p : d.players) os << ' ' << player_label(e, p) << (p == d.players.back() ? "" : ",");
+  os << " (tied on " << format_points(d.points) << " points)\n";
   if (arm)
     os << "White " << pr.white_seconds / 60.0 << " min - Black " << pr.black_seconds / 60.0
        << " min; White must win, a draw gives the title to Black\n";
-  os << games.front().audit << '\n';
+  os << d.lot_audit << '\n';
+  const auto& games = e.settings.playoff_games;
   for (size_t i = 0; i < games.size(); ++i) {
-    auto& g = games[i];
-    if (e.settings.variant == EventVariant::Chess960) {
-      // Events.md A: in the 960 event the play-off position is drawn afresh.
-      auto d = chess960::draw_seeded(
-          std::to_string(e.settings.seed) +
-          (arm ? std::string(":armageddon") : ":playoff game " + std::to_string(i + 1)));
-      g.position = d.white;
-      g.audit += std::string(g.audit.empty() ? "" : "; ") + "960 position " +
-                 chess960::back_rank_string(d.white) + "; " + d.audit_line();
-      os << "Chess960 start position " << d.white << ": " << chess960::back_rank_string(d.white)
-         << "; " << d.audit_line() << '\n';
-    }
-    os << game_line(e, i, g) << '\n';
+    if (i < d.positions.size())
+      os << "Chess960 start position " << d.positions[i].number << ": " << d.positions[i].back_rank
+         << "; " << d.positions[i].audit << '\n';
+    os << game_line(e, i, games[i]) << '\n';
   }
-  e.settings.playoff_games = std::move(games);
   return os.str();
 }
 }  // namespace

@@ -9,8 +9,10 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
+#include <string>
 
 #include "arbiter/pairing/dutch.h"
 #include "dutch_player.h"
@@ -990,46 +992,48 @@ void apply_baku_acceleration(DutchInput& input) {
   }
 }
 
-DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options) {
-  DutchInput input = input_in;
-  DutchPairing invalid;
-  {
-    std::vector<int> ids;
-    for (auto& p : input.players) {
-      ids.push_back(p.id);
-      // Rounds not recorded count as absences (zero points, not paired).
-      if ((int)p.rounds.size() < input.played_rounds) p.rounds.resize(input.played_rounds);
-    }
-    std::sort(ids.begin(), ids.end());
-    if (input.played_rounds < 0 || (!ids.empty() && ids.front() < 1) ||
-        std::adjacent_find(ids.begin(), ids.end()) != ids.end()) {
-      invalid.error = "invalid input: pairing numbers must be positive and distinct";
-      return invalid;
-    }
+namespace {
+
+// Phase 1: the input as the engine reads it. Rounds not recorded count as absences (zero points,
+// not paired); pairing numbers must be positive and distinct. Returns the error, or "".
+std::string normalize_input(DutchInput& input) {
+  std::vector<int> ids;
+  for (auto& p : input.players) {
+    ids.push_back(p.id);
+    if ((int)p.rounds.size() < input.played_rounds) p.rounds.resize(input.played_rounds);
   }
-  if (options.baku) apply_baku_acceleration(input);
-  const dutch::RuleSet rules = dutch::rule_set(options.rules.value_or(DutchRules::Fide2026));
-  std::vector<dutch::Player> players = dutch::build_players(input, rules);
-  DutchPairing none;
+  std::sort(ids.begin(), ids.end());
+  if (input.played_rounds < 0 || (!ids.empty() && ids.front() < 1) ||
+      std::adjacent_find(ids.begin(), ids.end()) != ids.end())
+    return "invalid input: pairing numbers must be positive and distinct";
+  return {};
+}
+
+// Phase 3: no player, or one player, who is left unpaired with the pairing-allocated bye
+// (C.04.1 (c)) unless (d) forbids it: no matching needed.
+DutchPairing pair_trivially(const std::vector<dutch::Player>& players) {
+  assert(players.size() <= 1);
+  DutchPairing out;
   if (players.empty()) {
-    none.ok = true;
-    return none;
+    out.ok = true;
+  } else if (players[0].bye_eligible) {
+    out.ok = true;
+    out.bye = players[0].id;
+  } else {
+    out.error = "the only player to pair may not receive the pairing-allocated bye";
   }
-  // Art. 1.2 order: score descending, then rank.
-  std::stable_sort(players.begin(), players.end(),
-                   [](const dutch::Player& a, const dutch::Player& b) {
-                     return a.score != b.score ? a.score > b.score : a.rank < b.rank;
-                   });
-  if (players.size() == 1) {
-    none.ok = players[0].bye_eligible;
-    if (none.ok)
-      none.bye = players[0].id;
-    else
-      none.error = "the only player to pair may not receive the pairing-allocated bye";
-    return none;
-  }
+  return out;
+}
+
+// Phase 4: the edge-weight layout (edge_weight.h) with every score group side by side: each
+// group's counter is as wide as its size needs, and under 2017 A.8 the PSD values of a Collapsed
+// Last Bracket get their own room. `players` are in art. 1.2 order (score descending).
+dutch::WeightLayout full_layout(const std::vector<dutch::Player>& players, int played_rounds,
+                                const dutch::RuleSet& rules) {
+  assert(std::is_sorted(players.begin(), players.end(),
+                        [](const auto& a, const auto& b) { return a.score > b.score; }));
   dutch::WeightLayout layout;
-  layout.played_rounds = input.played_rounds;
+  layout.played_rounds = played_rounds;
   int max_group = 0;
   for (size_t i = players.size(); i-- > 0;) {
     size_t j = i;
@@ -1058,38 +1062,71 @@ DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options)
   }
   layout.full_s = layout.s;
   layout.full_shift = layout.shift;
-  // Spare top bits: the matcher keeps duals free in sign, modulo 2^bits (they stay within a
-  // few times the largest weight).
-  auto bits = [&](const dutch::WeightLayout& l) {
-    return std::max(l.total_bits(), 2 + l.full_s + 2 * l.b) + 16;
-  };
-  const int full_limbs = dutch::limbs_for(bits(layout));
-  // Compact S fields (edge_weight.h) when room for the three widest score groups takes fewer
-  // 64-bit limbs; the S fields then get whatever room those limbs leave.
-  dutch::WeightLayout compact = layout;
+  return layout;
+}
+
+// The bits a weight of `l` takes, with spare top bits: the matcher keeps duals free in sign,
+// modulo 2^bits (they stay within a few times the largest weight).
+int weight_bits(const dutch::WeightLayout& l) {
+  return std::max(l.total_bits(), 2 + l.full_s + 2 * l.b) + 16;
+}
+
+// Phase 5: compact S fields (edge_weight.h), room for the three widest score groups, widened to
+// whatever the same number of 64-bit limbs leaves. Worth it only when it takes fewer limbs than
+// `full`: returns nullopt otherwise.
+std::optional<dutch::WeightLayout> compact_layout(const dutch::WeightLayout& full) {
+  dutch::WeightLayout compact = full;
   compact.compact = true;
-  {
-    std::vector<int> widths;
-    for (auto [score, w] : layout.width) widths.push_back(w);
-    std::sort(widths.rbegin(), widths.rend());
-    compact.s = 0;
-    for (size_t i = 0; i < widths.size() && i < 3; ++i) compact.s += widths[i];
-  }
-  const int compact_limbs = dutch::limbs_for(bits(compact));
-  if (compact_limbs < full_limbs) {
-    while (compact.s < layout.s) {
-      ++compact.s;
-      if (dutch::limbs_for(bits(compact)) != compact_limbs) {
-        --compact.s;
-        break;
-      }
+  std::vector<int> widths;
+  for (auto [score, w] : full.width) widths.push_back(w);
+  std::sort(widths.rbegin(), widths.rend());
+  compact.s = 0;
+  for (size_t i = 0; i < widths.size() && i < 3; ++i) compact.s += widths[i];
+  const int limbs = dutch::limbs_for(weight_bits(compact));
+  if (limbs >= dutch::limbs_for(weight_bits(full))) return std::nullopt;
+  while (compact.s < full.s) {
+    ++compact.s;
+    if (dutch::limbs_for(weight_bits(compact)) != limbs) {
+      --compact.s;
+      break;
     }
+  }
+  assert(compact.s <= full.s && dutch::limbs_for(weight_bits(compact)) == limbs);
+  return compact;
+}
+
+}  // namespace
+
+// The phases: 1. normalize the input; 2. the players in art. 1.2 order; 3. fields of at most one
+// player; 4. the full weight layout; 5. the compact layout when it takes fewer limbs (falling
+// back to the full one when a bracket holds more score groups than it has room for); 6. the
+// engine at the width the layout needs.
+DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options) {
+  DutchInput input = input_in;
+  if (std::string error = normalize_input(input); !error.empty()) {
+    DutchPairing invalid;
+    invalid.error = std::move(error);
+    return invalid;
+  }
+  if (options.baku) apply_baku_acceleration(input);
+  const dutch::RuleSet rules = dutch::rule_set(options.rules.value_or(DutchRules::Fide2026));
+  std::vector<dutch::Player> players = dutch::build_players(input, rules);
+  // Art. 1.2 order: score descending, then rank.
+  std::stable_sort(players.begin(), players.end(),
+                   [](const dutch::Player& a, const dutch::Player& b) {
+                     return a.score != b.score ? a.score > b.score : a.rank < b.rank;
+                   });
+  if (players.size() <= 1) return pair_trivially(players);
+  const dutch::WeightLayout layout = full_layout(players, input.played_rounds, rules);
+  if (auto compact = compact_layout(layout)) {
     try {
-      return dutch::run_sized(compact_limbs, input, rules, options.progress, players, compact);
+      return dutch::run_sized(dutch::limbs_for(weight_bits(*compact)), input, rules,
+                              options.progress, players, *compact);
     } catch (const dutch::CompactOverflow&) {  // a bracket with more score groups: full layout
     }
   }
-  return dutch::run_sized(full_limbs, input, rules, options.progress, std::move(players), layout);
+  return dutch::run_sized(dutch::limbs_for(weight_bits(layout)), input, rules, options.progress,
+                          std::move(players), layout);
 }
 
 }  // namespace arbiter::pairing

@@ -1,8 +1,8 @@
 #pragma once
 // Play-offs of an event (PlayoffRules in event_settings.h; C.07 art. 3 leaves format, colours
 // and clocks to the regulations): who plays, the games with colours by lot, their results, and
-// the order they give. The lot is a digest of the event seed handed in by the caller (the
-// engine's SHA-256), so every draw can be repeated from the event file.
+// the order they give. The lot is a digest of the event seed (draw_event_playoff in
+// event_lots.h), so every draw can be repeated from the event file.
 #include <string>
 #include <string_view>
 #include <vector>

@@ -2,8 +2,8 @@
 // Pairing one round of an event with the event's system: the Dutch Swiss (C.04.3) or the Berger
 // tables (C.05 Annex 1) with the pairing numbers drawn by lot before round 1, the absences of a
 // round robin turned into forfeits, and the result written into the event (event.h). The lots
-// that need a cryptographic hash (round 1's colour, the Chess960 start position) are drawn by
-// the caller, which owns the engine's SHA-256; everything else is decided here.
+// drawn from a digest of the seed (round 1's colour, the Chess960 start position) are
+// event_lots.h's pair_with_lots, around pair_next_round.
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,8 +22,8 @@ struct RoundPairing {
 };
 
 // Whether round `round` of a Swiss event still needs its colour lot (C.04.3 5.2.5 leaves the
-// colour of the top player in round 1 to the lot): the caller draws it and sets
-// Tournament::initial_colour, recording the audit line in EventSettings::lots.
+// colour of the top player in round 1 to the lot): pair_with_lots (event_lots.h) draws it,
+// sets Tournament::initial_colour and records the audit line in EventSettings::lots.
 bool needs_initial_colour_lot(const Event& e, int round);
 
 // Pairs round `round` (the next round, prepared by prepare_round) with the event's system.
