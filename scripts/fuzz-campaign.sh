@@ -3,7 +3,8 @@
 # issue's life). Runs the already built fuzz targets one at a time, one process, in rotation, each
 # for SLOT seconds, until the time END (anything `date -d` reads), keeping each target's corpus.
 # Start it as `nice -n 19 scripts/fuzz-campaign.sh ...` so that it only takes idle CPU.
-#   scripts/fuzz-campaign.sh BIN_DIR CORPUS_DIR SLOT END [TARGET...]
+#   scripts/fuzz-campaign.sh BIN_DIR CORPUS_DIR SLOT END [TARGET[:SECONDS]...]
+# A target written TARGET:SECONDS gets its own slot length (time to the parsers furthest behind).
 # BIN_DIR holds the fuzz binaries (copy them there from build-fuzz/tests/, so that a rebuild does
 # not change a binary under a running campaign); each slot appends one line to CORPUS_DIR/ledger.tsv
 # (start, target, binary's build, runs from libFuzzer's "Done N runs", seconds, result) and keeps its
@@ -17,11 +18,13 @@ mkdir -p "$corpus/artifacts" "$corpus/logs"
 src=$(cd "$(dirname "$0")/.." && pwd)
 while [ "$(date +%s)" -lt "$end" ] && [ ${#targets[@]} -gt 0 ]; do
   next=()
-  for t in "${targets[@]}"; do
+  for spec in "${targets[@]}"; do
+    t=${spec%%:*} own=$slot
+    [ "$t" = "$spec" ] || own=${spec#*:}
     now=$(date +%s)
     [ "$now" -lt "$end" ] || break
     left=$((end - now))
-    secs=$((left < slot ? left : slot))
+    secs=$((left < own ? left : own))
     mkdir -p "$corpus/$t"
     seeds=$src/tests/fuzz/seeds/${t#fuzz_}
     log=$corpus/logs/$t.$(date +%Y%m%d-%H%M%S).log
@@ -34,7 +37,7 @@ while [ "$(date +%s)" -lt "$end" ] && [ ${#targets[@]} -gt 0 ]; do
     rc=$?
     runs=$(grep -Eo '^Done [0-9]+ runs' "$log" | grep -Eo '[0-9]+' || true)
     [ -n "$runs" ] || runs=$(grep -Eo '^stat::number_of_executed_units: [0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
-    if [ $rc -eq 0 ]; then result=ok; next+=("$t"); else result="FAILED rc=$rc (log $log)"; fi
+    if [ $rc -eq 0 ]; then result=ok; next+=("$spec"); else result="FAILED rc=$rc (log $log)"; fi
     printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -d @"$now" '+%F %T')" "$t" "$flavour" "$runs" \
       "$(($(date +%s) - now))" "$result" >>"$corpus/ledger.tsv"
   done

@@ -28,6 +28,25 @@ TEST(Messages, GzipInputIsNamed) {
   }
 }
 
+// A refused input is answered by its error alone, placed at file:line:col with what to do: no
+// "0 games" summary after it, as if the file had been checked. A file read before a refused one
+// keeps its summary.
+TEST(Messages, ValidateRefusedGzipSaysOnlyTheError) {
+  TempDir d;
+  put(d.path / "g.pgn", kGame);
+  auto probe = sh(d.path, "command -v gzip");
+  if (probe.code != 0) GTEST_SKIP() << "gzip is not installed";
+  ASSERT_EQ(sh(d.path, "gzip -k g.pgn").code, kOk);
+  auto r = sh(d.path, "\"$A\" validate g.pgn.gz");
+  EXPECT_EQ(r.code, kBadInput);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("g.pgn.gz:1:1: gzip-compressed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("gunzip -k"), std::string::npos) << r.err;
+  r = sh(d.path, "\"$A\" validate g.pgn g.pgn.gz");
+  EXPECT_EQ(r.code, kBadInput);
+  EXPECT_NE(r.out.find("1 games: 1 ok"), std::string::npos) << r.out;
+}
+
 TEST(Messages, EventResultsReadsZstdLikeValidate) {
   TempDir d;
   make_event(d, "e.trf", 2);

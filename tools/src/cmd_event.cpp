@@ -626,18 +626,7 @@ int cmd_result(const std::vector<std::string>& args_in) {
       }
       // A change others have built on needs --force, says what it affects, and is journalled
       // as forced (issue 17).
-      const std::string before = board_result(e, r, board);
-      for (const auto& effect : result_change_effects(e, r, board, items[i + 1])) {
-        if (!vm.count("force"))
-          throw EventError("round " + std::to_string(r) + " board " + std::to_string(board) +
-                           " has " + before + ": " + effect + "; give --force to change it");
-        effects.push_back(effect);
-      }
-      std::string norm = set_result(e, r, board, items[i + 1]);
-      auto [w, b] = e.settings.boards.at(r)[board - 1];
-      msgs.push_back("round " + std::to_string(r) + " board " + std::to_string(board) + ": " +
-                     player_label(e, w) + " - " + player_label(e, b) + " " + norm +
-                     (effects.empty() ? "" : " (forced, was " + before + ")"));
+      msgs.push_back(record_result(e, r, board, items[i + 1], vm.count("force") > 0, effects));
     }
     std::string what = msgs.size() == 1 ? msgs[0]
                                         : "round " + std::to_string(r) + ": " +

@@ -174,15 +174,19 @@ class Progress {
   std::chrono::steady_clock::time_point last_{};
 };
 
-// Validates one file; returns false if it could not be read (what was read is reported).
-bool run_file(const std::string& file, const Options& o, Totals& totals) {
+// How far a file was read.
+enum class FileRead { Whole, Partly, Refused };
+
+// Validates one file; says whether it was read whole, partly (a read error after some games:
+// what was read is reported) or refused before any game (cannot be opened, gzip, a directory).
+FileRead run_file(const std::string& file, const Options& o, Totals& totals) {
   Progress progress(o.progress);
   std::unique_ptr<pgn::Splitter> split;
   try {
     split = std::make_unique<pgn::Splitter>(pgn::open_source(file));
   } catch (const pgn::ReadError& e) {
     std::cerr << "arbiter validate: " << e.what() << '\n';
-    return false;
+    return FileRead::Refused;
   }
   bool readable = true;
   auto fill = [&](Batch& b) {
@@ -206,7 +210,19 @@ bool run_file(const std::string& file, const Options& o, Totals& totals) {
   run_ordered<Batch, Worker>(o.jobs, fill, work, done, idle);
   progress.clear();
   std::fflush(stdout);
-  return readable;
+  return readable ? FileRead::Whole : FileRead::Partly;
+}
+
+// The summary line of the human report.
+void print_summary(const Totals& totals) {
+  std::printf(
+      "%llu games: %llu ok, %llu with warnings only, %llu with errors; %llu errors, %llu "
+      "warnings\n",
+      static_cast<unsigned long long>(totals.games), static_cast<unsigned long long>(totals.ok),
+      static_cast<unsigned long long>(totals.with_warnings),
+      static_cast<unsigned long long>(totals.with_errors),
+      static_cast<unsigned long long>(totals.errors),
+      static_cast<unsigned long long>(totals.warnings));
 }
 
 int run(const std::vector<std::string>& args) {
@@ -269,18 +285,15 @@ int run(const std::vector<std::string>& args) {
 
   keep_freed_memory();
   Totals totals;
-  bool readable = true;
-  for (auto& f : files) readable &= run_file(f, o, totals);
-  if (!o.json) {
-    std::printf(
-        "%llu games: %llu ok, %llu with warnings only, %llu with errors; %llu errors, %llu "
-        "warnings\n",
-        static_cast<unsigned long long>(totals.games), static_cast<unsigned long long>(totals.ok),
-        static_cast<unsigned long long>(totals.with_warnings),
-        static_cast<unsigned long long>(totals.with_errors),
-        static_cast<unsigned long long>(totals.errors),
-        static_cast<unsigned long long>(totals.warnings));
+  bool readable = true, any_read = false;
+  for (auto& f : files) {
+    const FileRead r = run_file(f, o, totals);
+    readable &= r == FileRead::Whole;
+    any_read |= r != FileRead::Refused;
   }
+  // When every input was refused before its first game, the error (with file:line:col and what
+  // to do) is the whole answer: a "0 games" summary would read as if the file had been checked.
+  if (!o.json && any_read) print_summary(totals);
   std::fflush(stdout);
   if (!readable) return kExitUsage;
   return totals.errors ? kExitFailure : kExitOk;

@@ -9,6 +9,7 @@
 
 #include "arbiter/engine/chess960.h"
 #include "arbiter/engine/setup.h"
+#include "arbiter/pairing/result_change.h"
 
 namespace arbiter::cli::event {
 using namespace arbiter::pairing;
@@ -102,6 +103,25 @@ void print_round(std::ostream& os, const Event& e, int round) {
     else if (p.withdrawn_from && p.withdrawn_from <= round)
       os << "  withdrawn: " << who(e, p.tpn) << '\n';
   }
+}
+
+std::string record_result(Event& e, int round, int board, const std::string& result, bool force,
+                          std::vector<std::string>& effects) {
+  const std::string before = pairing::board_result(e, round, board);
+  bool forced = false;
+  for (const auto& effect : pairing::result_change_effects(e, round, board, result)) {
+    if (!force)
+      throw pairing::EventError("round " + std::to_string(round) + " board " +
+                                std::to_string(board) + " has " + before + ": " + effect +
+                                "; give --force to change it");
+    effects.push_back(effect);
+    forced = true;
+  }
+  const std::string norm = pairing::set_result(e, round, board, result);
+  auto [w, b] = e.settings.boards.at(round)[board - 1];
+  return "round " + std::to_string(round) + " board " + std::to_string(board) + ": " +
+         player_label(e, w) + " - " + player_label(e, b) + " " + norm +
+         (forced ? " (forced, was " + before + ")" : "");
 }
 
 }  // namespace arbiter::cli::event

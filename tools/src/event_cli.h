@@ -29,6 +29,13 @@ pairing::StoreOptions writer_options();
 // The round's boards, byes and absences as the arbiter posts them.
 void print_round(std::ostream& os, const Event& e, int round);
 
+// Records one board's result as `arbiter event result` does and returns its journal line
+// ("round R board B: W - B RESULT"): a change that later pairings or the final standings were
+// built on (issue 17, result_change.h) is refused with EventError unless `force`, and then the
+// line says "(forced, was X)" and `effects` gets what it affects. Shared by the CLI and the desk.
+std::string record_result(Event& e, int round, int board, const std::string& result, bool force,
+                          std::vector<std::string>& effects);
+
 // The engine's SHA-256 and seeded Chess960 draw, for the event's lots (event_lots.h).
 pairing::LotDraws engine_lot_draws();
 // Pairs the next round with its lots (pairing::pair_with_lots) drawn with the engine's.

@@ -17,6 +17,7 @@
 #include "unpromoted_pawn.h"
 #include "unwinnable/material.h"
 #include "unwinnable/search.h"
+#include "unwinnable/two_knights.h"
 
 namespace arbiter::adjudication {
 
@@ -1026,8 +1027,10 @@ class Validator {
         winner_cannot_mate(M, at, res, winner, "a bare king", forfeit());
       return;
     }
-    // The winner being able to mate settles every question (not dead, the result stands): a
-    // short look first (a witness for most decisive games), then the solver.
+    // The winner being able to mate settles every question (not dead, the result stands): the
+    // rule for two knights against a bare king, a short look (a witness for most decisive
+    // games), then the solver.
+    if (detail::two_knights_can_mate(M.pos, winner)) return;
     if (solver_.quick_mate(M.pos, winner, quick_limit()).verdict == Verdict::Winnable) return;
     const Winnability w = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
     if (w.verdict == Verdict::Winnable) return;
@@ -1082,8 +1085,12 @@ class Validator {
   // budgets (a short look each, then 2,000, 20,000 and the full budget), the side with more
   // material first: a position where one side mates quickly and the other only after a long
   // search costs the short one (every budget up to the full one is at most a tenth of the next,
-  // so the repeated work stays small). Every answer is the solver's (a witness or a proof).
+  // so the repeated work stays small). Every answer is the solver's (a witness or a proof) or,
+  // for two knights against a bare king, that of a rule proved exhaustively.
   Verdict dead_verdict(const Position& pos, std::string* why) {
+    // Two knights against a bare king: decided by rule (two_knights.h), not searched.
+    if (detail::two_knights_can_mate(pos, WHITE) || detail::two_knights_can_mate(pos, BLACK))
+      return Verdict::Winnable;
     const Color first = likelier_mater(pos);
     for (const Color side : {first, ~first})
       if (solver_.quick_mate(pos, side, quick_limit()).verdict == Verdict::Winnable)

@@ -145,12 +145,13 @@ std::unique_ptr<ByteSource> open_source(const std::string& path) {
   static constexpr unsigned char kZstdMagic[4] = {0x28, 0xB5, 0x2F, 0xFD};
   if (head.size() == 4 && std::memcmp(head.data(), kZstdMagic, 4) == 0)
     return std::make_unique<ZstdSource>(std::move(fd));
-  // gzip (1F 8B) is not read: name it instead of reporting "unreadable byte 0x1F".
+  // gzip (1F 8B) is not read: name it, at the place its magic bytes are, instead of reporting
+  // "unreadable byte 0x1F".
   if (head.size() >= 2 && static_cast<unsigned char>(head[0]) == 0x1F &&
       static_cast<unsigned char>(head[1]) == 0x8B)
     throw ReadError((path == "-" ? std::string("<stdin>") : path) +
-                    ": gzip-compressed; decompress it first (gunzip -k), or recompress it with "
-                    "zstd, which is read directly");
+                    ":1:1: gzip-compressed; decompress it first (gunzip -k), or recompress it "
+                    "with zstd, which is read directly");
   return fd;
 }
 

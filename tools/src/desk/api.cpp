@@ -18,6 +18,7 @@
 #include "cli_position.h"
 #include "event_cli.h"
 #include "event_json.h"
+#include "position_status.h"
 
 namespace arbiter::desk {
 using namespace arbiter::pairing;
@@ -186,6 +187,23 @@ json flag_ruling(const json& j) {
   return out;
 }
 
+// A position set up or pasted on the desk's board: what `arbiter status --json` says of it
+// (legality by Art. 3.10.3 / A.5.4, then check, mate, stalemate or dead position by 5.1-5.2.2).
+// The CLI's default search limits, so the desk and `arbiter status` give the same answer.
+json position_ruling(const json& j) {
+  const std::string fen = field<std::string>(j, "fen", "");
+  if (fen.empty()) throw BadRequest("give the position as 'fen'");
+  std::optional<Setup> setup;
+  try {
+    setup = cli::setup_from_fen(fen);
+  } catch (const cli::UsageError& x) {
+    throw BadRequest(x.what());
+  }
+  adj::LegalityOptions o;
+  o.chess960 = field<bool>(j, "chess960", false);
+  return cli::position_status(fen, *setup, o, adj::kDefaultNodeBudget).json;
+}
+
 std::string tag(const adj::GameReport& r, const char* name) {
   for (const auto& [k, v] : r.tags)
     if (k == name) return v;
@@ -276,6 +294,8 @@ class Call {
     if (n == 2 && p[0] == "rulings" && p[1] == "flag" && m == "POST")
       return ok(flag_ruling(body_json(q_)));
     if (n == 2 && p[0] == "rulings" && p[1] == "pgn" && m == "POST") return ok(pgn_report(q_.body));
+    if (n == 2 && p[0] == "rulings" && p[1] == "status" && m == "POST")
+      return ok(position_ruling(body_json(q_)));
     throw NotFound("no such API route: " + m + " " + q_.path);
   }
 
@@ -387,22 +407,26 @@ class Call {
     return ok(round_json(e, r));
   }
 
+  // As `arbiter event result`: a change that later pairings or the final standings were built
+  // on is refused (409, the CLI's message) unless {"force": true}; then it is journalled as
+  // forced and the answer lists what it affects under "effects".
   Response set_board(int r, int board) {
     const json j = body_json(q_);
     if (!j.contains("result")) throw BadRequest("give the result as {\"result\": \"1-0\"}");
     json res = j["result"];
     if (!res.is_null() && !res.is_string()) throw BadRequest("'result' must be a string or null");
     const std::string text = res.is_null() ? "*" : res.get<std::string>();
+    const bool force = field<bool>(j, "force", false);
     json out;
+    std::vector<std::string> effects;
     cli::event::modify(file_, [&](Event& e) {
-      std::string norm = set_result(e, r, board, text);
-      json rj = round_json(e, r);
-      out = rj["boards"][board - 1];
-      auto [w, b] = e.settings.boards.at(r)[board - 1];
-      // The same journal line as `arbiter event result`.
-      return "round " + std::to_string(r) + " board " + std::to_string(board) + ": " +
-             player_label(e, w) + " - " + player_label(e, b) + " " + norm;
+      effects.clear();
+      std::string what = cli::event::record_result(e, r, board, text, force, effects);
+      out = round_json(e, r)["boards"][board - 1];
+      for (const auto& x : effects) what += "; " + x;  // the journal line of `event result`
+      return what;
     });
+    out["effects"] = effects;
     return ok(out);
   }
 

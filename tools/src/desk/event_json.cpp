@@ -34,6 +34,52 @@ const char* absence(const Event& e, const Player& p, int round) {
   return nullptr;
 }
 
+// The regulations the desk enforces (through the library), in words for the players page, so
+// a refusal can be read against them (ByeRules, NoShowRule, EntryRules of event_settings.h).
+json regulations(const EventSettings& s) {
+  json out = json::array();
+  const auto& b = s.byes;
+  if (b.max_half_point_byes == 0) {
+    out.push_back("half-point byes: none (the regulations grant none)");
+  } else {
+    std::string t =
+        "half-point byes: at most " + std::to_string(b.max_half_point_byes) + " per player";
+    if (b.last_round) t += ", in rounds 1-" + std::to_string(b.last_round);
+    t += b.deadline ? ", requested before round " + std::to_string(b.deadline) + " is paired"
+                    : ", requested before their round is paired";
+    out.push_back(t);
+  }
+  switch (s.no_show.policy) {
+    case NoShowPolicy::Withdraw:
+      out.push_back(
+          "a no-show (a game lost by forfeit without a bye requested) withdraws the player "
+          "unless excused before the next pairing; a second one withdraws for good");
+      break;
+    case NoShowPolicy::ForfeitOnly: out.push_back("a no-show loses that game only"); break;
+    case NoShowPolicy::WithdrawAfterN:
+      out.push_back(
+          "a no-show withdraws the player unless excused before the next pairing; "
+          "unexcused no-show number " +
+          std::to_string(s.no_show.after) + " withdraws for good");
+      break;
+  }
+  if (s.entry.max_players)
+    out.push_back("at most " + std::to_string(s.entry.max_players) + " players");
+  if (s.entry.fide_id_for_foreign)
+    out.push_back("players of another federation than the event's need a FIDE id");
+  std::string late = std::string("late entries score ") +
+                     (s.entry.missed_rounds == 'H' ? "a half-point bye" : "zero") +
+                     " for the rounds they missed";
+  // C.04.2 Art. 2 (Swiss); a round robin's numbers are drawn before round 1 (C.05).
+  if (s.system == EventSystem::Dutch)
+    late += s.entry.keep_published_numbers
+                ? "; after round 1 they take the next free number"
+                : "; the field is renumbered in the initial order until round 4 is paired "
+                  "(C.04.2 Art. 2)";
+  out.push_back(late);
+  return out;
+}
+
 }  // namespace
 
 json player_json(const Event& e, Tpn n) {
@@ -84,6 +130,7 @@ json event_json(const Event& e) {
       {"rating_list", to_string(s.rating_list)},
       {"tiebreaks", s.tiebreaks},
       {"half_point_byes", {{"max", s.byes.max_half_point_byes}, {"last_round", s.byes.last_round}}},
+      {"regulations", regulations(s)},
       {"rounds", s.rounds},
       {"paired_rounds", paired},
       {"next_round", next_round(e)},

@@ -19,6 +19,15 @@ function el(tag, attrs, ...children) {
   return e;
 }
 function $(id) { return document.getElementById(id); }
+// Appends children to `node` as el() does: arrays flattened, null/undefined/false skipped,
+// strings as text.
+function add(node, ...children) {
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
 function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
 function fmt(points) { return points === null || points === undefined ? '' : String(points).replace(/\.5$/, '½').replace(/^0½$/, '½'); }
 
@@ -48,8 +57,13 @@ async function api(method, path, body, raw) {
   return {ok: res.ok, status: res.status, data};
 }
 
+// How often the pages ask whether the event changed: twice a second, so a change made anywhere
+// (another desk, the CLI) is on every screen within a second (issue 21). The browser test reads
+// it.
+const LIVE_POLL_MS = 500;
+
 // Calls `onchange` whenever the event file changes (another desk, the CLI, this desk): polls a
-// cheap version stamp twice a second.
+// cheap version stamp every LIVE_POLL_MS.
 function live(onchange) {
   let last = null;
   async function tick() {
@@ -59,23 +73,42 @@ function live(onchange) {
       last = r.data.version;
       if (!first) onchange();
     }
-    setTimeout(tick, 500);
+    setTimeout(tick, LIVE_POLL_MS);
   }
   tick();
 }
 
-// An SVG chess board for the board part of a FEN, drawn here (no images fetched).
-function board_svg(fen, size) {
+// Wraps an async render so that runs never overlap: a call while one runs asks for one more run
+// after it (the latest state wins). Two overlapping renders that each clear a table, await the
+// server and then append rows would otherwise leave both sets of rows (seen under machine load:
+// the live update and a button's refresh at once).
+function serial(render) {
+  let running = null, again = false;
+  const run = async () => {
+    do { again = false; await render(); } while (again);
+    running = null;
+  };
+  return () => {
+    if (running) { again = true; return running; }
+    running = run();
+    return running;
+  };
+}
+
+// An SVG chess board for the board part of a FEN, drawn here (no images fetched). With
+// `onSquare`, a click on a square calls onSquare('e4') (the desk's position editor).
+function board_svg(fen, size, onSquare) {
   const glyph = {K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙',
                  k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟'};
   const s = size || 320, q = s / 8;
   const svg = el('svg', {xmlns: 'http://www.w3.org/2000/svg', viewBox: `0 0 ${s} ${s}`,
-                         width: s, height: s, class: 'board', role: 'img',
+                         width: s, height: s, class: 'board' + (onSquare ? ' editable' : ''), role: 'img',
                          'aria-label': 'board ' + fen});
+  const name = (r, f) => 'abcdefgh'[f] + (8 - r);
   const rows = (fen || '').trim().split(/\s+/)[0].split('/');
   for (let r = 0; r < 8; ++r)
     for (let f = 0; f < 8; ++f)
-      svg.append(el('rect', {x: f * q, y: r * q, width: q, height: q,
+      svg.append(el('rect', {x: f * q, y: r * q, width: q, height: q, 'data-square': name(r, f),
                              fill: (r + f) % 2 ? '#b58863' : '#f0d9b5'}));
   rows.slice(0, 8).forEach((row, r) => {
     let f = 0;
@@ -83,13 +116,18 @@ function board_svg(fen, size) {
       if (/[1-8]/.test(c)) { f += Number(c); continue; }
       if (glyph[c] && f < 8)
         svg.append(el('text', {x: f * q + q / 2, y: r * q + q * 0.8, 'text-anchor': 'middle',
-                               'font-size': q * 0.85, class: 'piece'}, glyph[c]));
+                               'font-size': q * 0.85, class: 'piece', 'data-square': name(r, f)}, glyph[c]));
       ++f;
     }
   });
   for (let f = 0; f < 8; ++f)
     svg.append(el('text', {x: f * q + q - 3, y: s - 3, 'text-anchor': 'end', 'font-size': q / 5,
-                           fill: f % 2 ? '#f0d9b5' : '#b58863'}, 'abcdefgh'[f]));
+                           class: 'coord', fill: f % 2 ? '#f0d9b5' : '#b58863'}, 'abcdefgh'[f]));
+  if (onSquare)
+    svg.addEventListener('click', (ev) => {
+      const sq = ev.target.getAttribute && ev.target.getAttribute('data-square');
+      if (sq) onSquare(sq);
+    });
   return svg;
 }
 

@@ -2,7 +2,7 @@
 // server (the event library), this page only shows them.
 'use strict';
 
-const state = {event: null, round: 0, selected: 0, lastPaired: 0, editing: 0};
+const state = {event: null, round: 0, selected: 0, lastPaired: 0, editing: 0, refusal: ''};
 
 function notice(text, kind) {
   const box = clear($('notice'));
@@ -20,6 +20,7 @@ async function write(method, path, body, raw) {
   if (!desk.token()) { askToken(); notice('Enter the desk token first.', 'error'); return null; }
   const r = await api(method, path, body, raw);
   if (r.status === 401) { desk.setToken(''); askToken(); notice(r.data.error, 'error'); return null; }
+  state.refusal = r.status === 409 ? r.data.error : '';
   if (!r.ok) { notice((r.status === 409 ? 'Refused: ' : 'Error: ') + r.data.error, 'error'); return null; }
   return r.data;
 }
@@ -34,13 +35,14 @@ function show(view) {
 }
 function current() { return (location.hash || '#round').slice(1); }
 
-async function refresh() {
+// Every re-render goes through refresh (never two at once: see serial in common.js).
+const refresh = serial(async () => {
   const r = await api('GET', '/event');
   if (!r.ok) { notice(r.data.error, 'error'); return; }
   const e = state.event = r.data;
   $('event-name').textContent = e.name || 'arbiter desk';
   document.title = (e.name || 'event') + ' - arbiter desk';
-  $('event-meta').textContent = `${e.system}, ${e.rounds} rounds · ${e.players.length} players · ` +
+  $('event-meta').textContent = `${e.system}, ${e.rounds} round${e.rounds === 1 ? '' : 's'} · ${e.players.length} player${e.players.length === 1 ? '' : 's'} · ` +
       (e.paired_rounds ? `round ${e.paired_rounds} paired` : 'no round paired') + (e.finished ? ' · finished' : '');
   // Follow the newest round unless an older one was chosen on purpose.
   if (!state.round || state.round > e.paired_rounds || state.round === state.lastPaired) state.round = e.paired_rounds;
@@ -48,41 +50,46 @@ async function refresh() {
   const view = current();
   if (view === 'round') await renderRound();
   else if (view === 'players') renderPlayers();
+  else if (view === 'rulings') renderEditor();
   else if (view === 'standings') await renderStandings();
   else if (view === 'exports') await renderHistory();
-}
+});
 
 // ---- round ---------------------------------------------------------------------------------
+// The round shown: everything is built after the server answered, then put in at once.
 async function renderRound() {
   const e = state.event, sel = clear($('round-select'));
   for (let r = 1; r <= e.paired_rounds; ++r) sel.append(el('option', {value: r, selected: r === state.round}, r));
   $('pair-next').textContent = e.next_round > e.rounds ? 'All rounds paired' : `Pair round ${e.next_round}`;
-  const table = clear($('pairings')), byes = clear($('round-byes'));
-  clear($('start-position'));
-  if (!state.round) { $('missing').textContent = 'No round paired yet.'; return; }
+  if (!state.round) {
+    clear($('pairings')); clear($('round-byes')); clear($('start-position'));
+    $('missing').textContent = 'No round paired yet.';
+    return;
+  }
   const r = await api('GET', '/rounds/' + state.round);
   if (!r.ok) return;
   const round = r.data;
-  table.append(el('thead', {}, el('tr', {}, el('th', {}, 'Bd'), el('th', {class: 'hide-narrow'}, 'Pts'),
+  const head = el('thead', {}, el('tr', {}, el('th', {}, 'Bd'), el('th', {class: 'hide-narrow'}, 'Pts'),
       el('th', {class: 'name'}, 'White'), el('th', {}, 'Result'), el('th', {class: 'name'}, 'Black'),
-      el('th', {class: 'hide-narrow'}, 'Pts'))));
-  const body = el('tbody');
-  for (const b of round.boards)
-    body.append(el('tr', {id: 'board-' + b.board, class: (b.result ? '' : 'pending') + (b.board === state.selected ? ' selected' : '')},
+      el('th', {class: 'hide-narrow'}, 'Pts')));
+  const body = el('tbody', {}, round.boards.map((b) =>
+    el('tr', {id: 'board-' + b.board, class: (b.result ? '' : 'pending') + (b.board === state.selected ? ' selected' : '')},
         el('td', {}, b.board), el('td', {class: 'hide-narrow'}, fmt(b.white_points)),
         el('td', {class: 'name'}, `${b.white_name} (${b.white})`),
         el('td', {class: 'res'}, b.result || '…'),
         el('td', {class: 'name'}, `${b.black_name} (${b.black})`),
-        el('td', {class: 'hide-narrow'}, fmt(b.black_points))));
-  table.append(body);
-  for (const y of round.byes) byes.append(el('li', {}, `${y.kind}: ${y.name} (${y.player})`));
+        el('td', {class: 'hide-narrow'}, fmt(b.black_points)))));
+  const title = `${e.name || 'Event'}: round ${round.round} of ${e.rounds}, pairings`;
+  clear($('pairings')).append(el('caption', {id: 'round-title'}, title), head, body);
+  clear($('round-byes')).append(...round.byes.map((y) => el('li', {}, `${y.kind}: ${y.name} (${y.player})`)));
   const m = $('missing');
   m.className = 'missing' + (round.missing.length ? '' : ' done');
   m.textContent = round.missing.length ? `Missing: board ${round.missing.join(', ')}`
                                         : `Round ${round.round}: every result is in.`;
+  const start = clear($('start-position'));
   if (round.chess960_start)
-    $('start-position').append(el('p', {}, `Chess960 position ${round.chess960_start.position}: ${round.chess960_start.fen}`),
-                               board_svg(round.chess960_start.fen, 200));
+    start.append(el('p', {id: 'start-text'}, `Chess960 start position ${round.chess960_start.position} for every board of round ${round.round}: ${round.chess960_start.fen}`),
+                 board_svg(round.chess960_start.fen, 200));
 }
 
 const keyResult = {'1': '1-0', '0': '0-1', '=': '1/2-1/2', '+': '+-', '-': '-+', '*': null};
@@ -113,19 +120,26 @@ function selectBoard(b) {
   state.selected = b;
   $('entry').value = b + ' → ';
   entryState();
-  renderRound();
+  refresh();
 }
 function entryState() {
   $('entry-state').textContent = state.selected
       ? `Board ${state.selected}: 1 (white wins), 0 (black wins), = (draw), + / - (forfeit), * (clear), Esc (cancel)`
       : 'Type the board number, Enter, then 1 (white wins), 0 (black wins), = (draw), + or - (forfeits).';
 }
-async function enter(board, result) {
-  const out = await write('PUT', `/rounds/${state.round}/boards/${board}`, {result});
+// A result others have built on (a later round paired, the event over) is refused as the CLI
+// refuses it; the arbiter may then change it anyway, as `event result --force` does.
+async function enter(board, result, force) {
+  const round = state.round;
+  const out = await write('PUT', `/rounds/${round}/boards/${board}`, force ? {result, force: true} : {result});
   $('entry').value = '';
   state.selected = 0;
   entryState();
-  if (out) notice(`Board ${board}: ${out.white_name} - ${out.black_name} ${out.result || 'cleared'}`);
+  if (out) notice(`Board ${board}: ${out.white_name} - ${out.black_name} ${out.result || 'cleared'}` +
+                  (out.effects.length ? ' (forced: ' + out.effects.join('; ') + ')' : ''));
+  else if (/--force/.test(state.refusal || ''))
+    $('notice-text').append(' ', el('button', {type: 'button', class: 'small', id: 'force-result',
+        onclick: () => { state.round = round; enter(board, result, true); }}, 'Change it anyway'));
   await refresh();
 }
 
@@ -141,8 +155,9 @@ async function pairNext() {
 // ---- players -------------------------------------------------------------------------------
 function renderPlayers() {
   const e = state.event;
-  const pr = $('player-round');
-  if (!pr.value) pr.value = e.next_round;
+  clear($('regulations')).append(...e.regulations.map((t) => el('li', {}, t)));
+  // Empty means the next round: a live re-render never writes into the field being typed in.
+  $('player-round').placeholder = `${Math.min(e.next_round, e.rounds)} (next)`;
   const t = clear($('players'));
   t.append(el('thead', {}, el('tr', {}, el('th', {}, 'No'), el('th', {class: 'name'}, 'Name'),
       el('th', {class: 'hide-narrow'}, 'Title'), el('th', {class: 'hide-narrow'}, 'Fed'), el('th', {}, 'Rtg'),
@@ -231,16 +246,15 @@ async function renderPrizes(ev) {
   if (ev) ev.preventDefault();
   const q = `?places=${encodeURIComponent($('prize-places').value || 3)}&filter=${encodeURIComponent($('prize-filter').value.trim())}`;
   const r = await api('GET', '/prizes' + q);
-  const ol = clear($('prizes'));
   if (!r.ok) { notice('Error: ' + r.data.error, 'error'); return; }
+  const ol = clear($('prizes'));
   for (const p of r.data.places)
     ol.append(el('li', {}, p.players.length ? p.players.map((x) => `${x.name} (${x.number}, ${fmt(x.points)})`).join('; ')
                                           : '(shared above)'));
 }
 async function renderHistory() {
   const r = await api('GET', '/history');
-  const ol = clear($('history'));
-  if (r.ok) for (const c of r.data.changes) ol.append(el('li', {}, c));
+  if (r.ok) clear($('history')).append(...r.data.changes.map((c) => el('li', {}, c)));
 }
 async function undo() {
   const out = await write('POST', '/undo', {});
@@ -249,16 +263,94 @@ async function undo() {
 }
 
 // ---- rulings -------------------------------------------------------------------------------
+// The position editor: the diagram is the board the arbiter sets up (a click puts the chosen
+// piece on a square, or takes it off again) and the FEN field says the same position (pasting
+// a FEN redraws the diagram).
+const editor = {piece: 'K'};
+const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+function fenFields() {
+  const f = $('fen').value.trim().split(/\s+/);
+  return {board: f[0] || '8/8/8/8/8/8/8/8', side: f[1] || 'w', castling: f[2] || '-', rest: f.slice(4)};
+}
+function boardArray(placement) {
+  const sq = [];
+  for (const row of placement.split('/').slice(0, 8)) {
+    const line = [];
+    for (const c of row) if (/[1-8]/.test(c)) line.push(...Array(Number(c)).fill('')); else line.push(c);
+    sq.push(...line.concat(Array(8).fill('')).slice(0, 8));
+  }
+  while (sq.length < 64) sq.push('');
+  return sq;
+}
+function placementOf(sq) {
+  const rows = [];
+  for (let r = 0; r < 8; ++r) {
+    let row = '', empty = 0;
+    for (const c of sq.slice(8 * r, 8 * r + 8)) {
+      if (!c) { ++empty; continue; }
+      if (empty) row += empty;
+      row += c; empty = 0;
+    }
+    rows.push(row + (empty ? empty : ''));
+  }
+  return rows.join('/');
+}
+// Castling rights whose king and rook left their squares go (standard chess; a Chess960 FEN
+// keeps what the arbiter typed).
+function keptCastling(castling, sq) {
+  if ($('chess960').checked || castling === '-') return castling;
+  const at = (name) => sq['abcdefgh'.indexOf(name[0]) + 8 * (8 - Number(name[1]))];
+  const ok = {K: at('e1') === 'K' && at('h1') === 'R', Q: at('e1') === 'K' && at('a1') === 'R',
+              k: at('e8') === 'k' && at('h8') === 'r', q: at('e8') === 'k' && at('a8') === 'r'};
+  return [...castling].filter((c) => ok[c]).join('') || '-';
+}
+function placeOn(square) {
+  const f = fenFields(), sq = boardArray(f.board);
+  const i = 'abcdefgh'.indexOf(square[0]) + 8 * (8 - Number(square[1]));
+  sq[i] = sq[i] === editor.piece ? '' : editor.piece;
+  $('fen').value = `${placementOf(sq)} ${f.side} ${keptCastling(f.castling, sq)} - 0 1`;
+  drawEditor();
+}
+function setSide(side) {
+  const f = fenFields();
+  $('fen').value = [f.board, side, f.castling, '-', ...(f.rest.length ? f.rest : ['0', '1'])].join(' ');
+}
+function drawEditor() {
+  const f = fenFields();
+  $('side').value = f.side === 'b' ? 'b' : 'w';
+  clear($('diagram')).append(board_svg(f.board, 320, placeOn));
+}
+function renderEditor() {
+  const pal = $('palette');
+  if (!pal.firstChild) {
+    const pieces = [['K', '♔'], ['Q', '♕'], ['R', '♖'], ['B', '♗'], ['N', '♘'], ['P', '♙'],
+                    ['k', '♚'], ['q', '♛'], ['r', '♜'], ['b', '♝'], ['n', '♞'], ['p', '♟']];
+    for (const [p, g] of pieces)
+      pal.append(el('button', {type: 'button', class: 'piece-pick' + (p === editor.piece ? ' chosen' : ''),
+                               id: 'pick-' + (p === p.toUpperCase() ? 'w' : 'b') + p.toLowerCase(),
+                               title: (p === p.toUpperCase() ? 'white ' : 'black ') + p.toLowerCase(),
+                               onclick: (ev) => {
+                                 editor.piece = p;
+                                 for (const b of pal.querySelectorAll('.piece-pick')) b.classList.toggle('chosen', b === ev.currentTarget);
+                               }}, g));
+    pal.append(el('button', {type: 'button', class: 'small', id: 'board-empty',
+                             onclick: () => { $('fen').value = '8/8/8/8/8/8/8/8 w - - 0 1'; drawEditor(); }}, 'empty board'),
+               el('button', {type: 'button', class: 'small', id: 'board-start',
+                             onclick: () => { $('fen').value = START_FEN; drawEditor(); }}, 'start position'));
+  }
+  if (!$('diagram').firstChild) drawEditor();
+}
+
 async function rule(ev) {
   ev.preventDefault();
   const fen = $('fen').value.trim();
-  clear($('diagram')).append(board_svg(fen, 320));
+  drawEditor();
   const out = await write('POST', '/rulings/flag', {fen, flagged: $('flagged').value,
       unsupervised: $('unsupervised').checked, chess960: $('chess960').checked});
   const box = clear($('ruling'));
   if (!out) return;
   notice('');
-  box.append(el('div', {class: 'verdict', id: 'verdict'}, out.ruling ? `Ruling: ${out.ruling}` : 'No ruling'),
+  add(box, el('div', {class: 'verdict', id: 'verdict'}, out.ruling ? `Ruling: ${out.ruling}` : 'No ruling'),
              out.rule ? el('div', {}, `Rule: ${out.rule}`) : null,
              el('div', {}, `Position: ${out.legality}`),
              out.issues.map((i) => el('div', {}, '– ' + i)),
@@ -267,22 +359,42 @@ async function rule(ev) {
   if (out.witness_fens && out.witness_fens.length) playThrough(fen, out.witness_moves, out.witness_fens);
 }
 
+// The position's status, as `arbiter status` gives it: legal (with the proof game), not
+// contradicted, not reachable or illegal (Art. 3.10.3, A.5.4); then check, checkmate,
+// stalemate or dead position (5.1.1, 5.2.1, 5.2.2) and whether each side can still mate.
+async function positionStatus() {
+  const fen = $('fen').value.trim();
+  drawEditor();
+  const out = await write('POST', '/rulings/status', {fen, chess960: $('chess960').checked});
+  const box = clear($('ruling'));
+  if (!out) return;
+  notice('');
+  const mate = (side) => out[side] ? el('div', {id: 'can-' + side},
+      `${side} can checkmate: ${out[side].can_checkmate} (${out[side].reason})`) : null;
+  add(box, el('div', {class: 'verdict', id: 'status-verdict'}, `Position: ${out.status}`),
+             out.issues.map((i) => el('div', {}, '– ' + i.message)),
+             out.status === 'illegal (A.5.4)' ? el('p', {}, 'A.5.4: wait until the next move is completed; if the illegal position is still on the board, the game is drawn.') : null,
+             out.proof ? el('div', {}, `Proof game (${out.proof.plies} plies): `, el('span', {class: 'witness'}, out.proof.game || '(the start position itself)')) : null,
+             out.state ? el('div', {id: 'state'}, `State: ${out.state}, ${out.side_to_move} to move`) : null,
+             mate('white'), mate('black'));
+}
+
 // Steps through the witness line on the diagram (positions computed by the server).
 function playThrough(start, moves, fens) {
   const all = [start, ...fens];
   let ply = 0;
   const label = el('span', {id: 'ply'});
   const draw = () => {
-    const d = clear($('diagram'));
-    d.append(board_svg(all[ply], 320));
+    if (ply === 0) drawEditor();  // the position set up, editable again
+    else clear($('diagram')).append(board_svg(all[ply], 320));
     label.textContent = ply ? `after ${moves[ply - 1]} (${ply}/${fens.length})` : 'start position';
   };
   const step = (k) => () => { ply = Math.max(0, Math.min(fens.length, ply + k)); draw(); };
   $('ruling').append(el('div', {class: 'toolbar'},
-      el('button', {type: 'button', class: 'small', id: 'ply-first', onclick: () => { ply = 0; draw(); }}, '⏮'),
-      el('button', {type: 'button', class: 'small', id: 'ply-back', onclick: step(-1)}, '◀'),
-      el('button', {type: 'button', class: 'small', id: 'ply-next', onclick: step(1)}, '▶'),
-      el('button', {type: 'button', class: 'small', id: 'ply-last', onclick: () => { ply = fens.length; draw(); }}, '⏭'),
+      el('button', {type: 'button', class: 'small', id: 'ply-first', title: 'start position', onclick: () => { ply = 0; draw(); }}, '« start'),
+      el('button', {type: 'button', class: 'small', id: 'ply-back', title: 'one move back', onclick: step(-1)}, '‹ back'),
+      el('button', {type: 'button', class: 'small', id: 'ply-next', title: 'one move on', onclick: step(1)}, 'next ›'),
+      el('button', {type: 'button', class: 'small', id: 'ply-last', title: 'end of the line', onclick: () => { ply = fens.length; draw(); }}, 'end »'),
       label));
   draw();
 }
@@ -315,7 +427,7 @@ async function validatePgn(ev) {
   for (const g of out.games)
     body.append(el('tr', {}, el('td', {}, g.game), el('td', {class: 'name'}, g.white), el('td', {class: 'name'}, g.black),
         el('td', {}, g.result), el('td', {class: 'status-' + g.status}, g.status),
-        el('td', {class: 'name'}, g.issues.map((i) => el('div', {}, `line ${i.line}: ${i.message}`)))));
+        el('td', {class: 'name'}, g.issues.map((i) => el('div', {class: i.severity === 'error' ? 'status-errors' : ''}, `line ${i.line}:${i.column}: ${i.severity} [${i.code}] ${i.message}`)))));
   t.append(body);
   box.append(el('div', {class: 'scroll'}, t));
 }
@@ -331,11 +443,14 @@ document.addEventListener('DOMContentLoaded', () => {
   if (!desk.token()) askToken();
   $('pair-next').addEventListener('click', pairNext);
   $('print').addEventListener('click', () => window.print());
-  $('round-select').addEventListener('change', (ev) => { state.round = Number(ev.target.value); state.selected = 0; renderRound(); });
+  $('round-select').addEventListener('change', (ev) => { state.round = Number(ev.target.value); state.selected = 0; refresh(); });
   $('entry').addEventListener('keydown', entryKey);
   $('register').addEventListener('submit', register);
   $('csv-import').addEventListener('submit', importCsv);
   $('flag-form').addEventListener('submit', rule);
+  $('status-button').addEventListener('click', positionStatus);
+  $('fen').addEventListener('input', drawEditor);
+  $('side').addEventListener('change', (ev) => { setSide(ev.target.value); drawEditor(); });
   $('pgn-form').addEventListener('submit', validatePgn);
   $('undo').addEventListener('click', undo);
   $('pgn-record').addEventListener('click', recordPgn);

@@ -5,7 +5,8 @@ const pub = {round: 0, lastPaired: 0, player: Number(localStorage.getItem('arbit
 
 function current() { return (location.hash || '#pairings').slice(1); }
 
-async function refresh() {
+// Never two renders at once (serial in common.js); each view is put in after the server answered.
+const refresh = serial(async () => {
   const r = await api('GET', '/event');
   if (!r.ok) return;
   const e = r.data;
@@ -19,21 +20,25 @@ async function refresh() {
   if (view === 'pairings') await pairings(e);
   else if (view === 'standings') await standings();
   else await card(e);
-}
+});
 
 async function pairings(e) {
   const sel = clear($('round-select'));
   for (let r = 1; r <= e.paired_rounds; ++r) sel.append(el('option', {value: r, selected: r === pub.round}, r));
-  const t = clear($('pairings')), byes = clear($('round-byes'));
-  if (!pub.round) { t.append(el('caption', {}, 'No round paired yet.')); return; }
+  if (!pub.round) {
+    clear($('round-byes'));
+    clear($('pairings')).append(el('caption', {}, 'No round paired yet.'));
+    return;
+  }
   const r = await api('GET', '/rounds/' + pub.round);
   if (!r.ok) return;
-  t.append(el('thead', {}, el('tr', {}, el('th', {}, 'Bd'), el('th', {class: 'name'}, 'White'),
-      el('th', {}, ''), el('th', {class: 'name'}, 'Black'))));
-  t.append(el('tbody', {}, r.data.boards.map((b) => el('tr', {id: 'board-' + b.board},
-      el('td', {}, b.board), el('td', {class: 'name'}, `${b.white_name} (${fmt(b.white_points)})`),
-      el('td', {class: 'res'}, b.result || '–'), el('td', {class: 'name'}, `${b.black_name} (${fmt(b.black_points)})`)))));
-  for (const y of r.data.byes) byes.append(el('li', {}, `${y.kind}: ${y.name}`));
+  clear($('pairings')).append(
+      el('thead', {}, el('tr', {}, el('th', {}, 'Bd'), el('th', {class: 'name'}, 'White'),
+         el('th', {}, ''), el('th', {class: 'name'}, 'Black'))),
+      el('tbody', {}, r.data.boards.map((b) => el('tr', {id: 'board-' + b.board},
+         el('td', {}, b.board), el('td', {class: 'name'}, `${b.white_name} (${fmt(b.white_points)})`),
+         el('td', {class: 'res'}, b.result || '–'), el('td', {class: 'name'}, `${b.black_name} (${fmt(b.black_points)})`)))));
+  clear($('round-byes')).append(...r.data.byes.map((y) => el('li', {}, `${y.kind}: ${y.name}`)));
 }
 
 async function standings() {
@@ -45,13 +50,12 @@ async function card(e) {
   const sel = clear($('player-select'));
   sel.append(el('option', {value: 0}, '—'));
   for (const p of e.players) sel.append(el('option', {value: p.number, selected: p.number === pub.player}, p.name));
-  const box = clear($('card'));
-  if (!pub.player) return;
+  if (!pub.player) { clear($('card')); return; }
   const r = await api('GET', '/players/' + pub.player);
   if (!r.ok) return;
   const c = r.data;
-  box.append(el('h2', {}, `${c.name} (${c.number}) · ${fmt(c.points)} points`));
-  box.append(el('table', {class: 'grid'}, el('thead', {}, el('tr', {}, el('th', {}, 'Rd'), el('th', {}, 'Bd'),
+  clear($('card')).append(el('h2', {}, `${c.name} (${c.number}) · ${fmt(c.points)} points`),
+      el('table', {class: 'grid'}, el('thead', {}, el('tr', {}, el('th', {}, 'Rd'), el('th', {}, 'Bd'),
       el('th', {class: 'name'}, 'Opponent'), el('th', {}, 'Colour'), el('th', {}, 'Result'))),
       el('tbody', {}, c.rounds.map((x) => el('tr', {}, el('td', {}, x.round), el('td', {}, x.board || ''),
           el('td', {class: 'name'}, x.opponent ? x.opponent_name : x.bye || ''), el('td', {}, x.colour || ''),
