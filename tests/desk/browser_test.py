@@ -70,6 +70,11 @@ class Run:
         d = browser(width, height, os.path.join(self.tmp, f"profile{len(self.drivers)}"))
         d.set_page_load_timeout(120)
         d.set_script_timeout(120)
+        # ARBITER_DESK_CPU_THROTTLE=N runs the pages N times slower (chromium's CPU throttling):
+        # a loaded machine's timing, reproduced without loading the machine.
+        if os.environ.get("ARBITER_DESK_CPU_THROTTLE"):
+            d.execute_cdp_cmd("Emulation.setCPUThrottlingRate",
+                              {"rate": float(os.environ["ARBITER_DESK_CPU_THROTTLE"])})
         self.drivers.append(d)
         d.get((url or self.srv.url) + path)
         return d
