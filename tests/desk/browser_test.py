@@ -433,6 +433,12 @@ class Run:
                    f"the TRF, HTML and CSV exports are downloads ({got})")
         self.wait(a, lambda: "pair round 3" in self.text(a, "#history"), "the changes are listed for undo")
         self.both_widths(a, "exports")
+        # Undo takes back the forced change, as `arbiter event undo` would.
+        self.click(a, "#undo")
+        self.wait(a, lambda: self.text(a, "#notice-text").startswith("Undone: round 3 board 2:") and
+                  "forced" not in self.text(a, "#history"), "undo takes the forced change back")
+        _, show, _ = cli(self.arbiter, "event", "show", self.ev.file)
+        self.check("+-" in show and "-+" not in show, "the event file has board 2's +- again")
 
     def cli_status(self, fen):
         import json
