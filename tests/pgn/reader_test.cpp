@@ -267,6 +267,32 @@ TEST(PgnReader, BadBytesResynchroniseAtBlankLineOrEvent) {
   EXPECT_EQ(moves(g[3]), (std::vector<std::string>{"Nf3"}));
 }
 
+// A control byte or DEL is as unreadable in a `;` comment (and a `%` escape line) as in a brace
+// comment: the writer turns the one into the other, so accepting it here made `pgn --normalize`
+// write a game that reads back broken (fuzz_pgn, 2026-12-02).
+TEST(PgnReader, BadBytesInALineCommentAreRefusedAsInABraceComment) {
+  using namespace std::string_literals;
+  for (const std::string& bad : {"\x7F"s, "\x00"s, "\x1B"s}) {
+    for (const std::string& open : {";"s, "{"s}) {
+      const std::string text = "1. e4 e5 2. Nf3 " + open + " a " + bad + " b" +
+                               (open == "{" ? "}"s : ""s) + "\n Nc6 *\n\n1. d4 *\n";
+      auto g = read_all(text);
+      ASSERT_EQ(g.size(), 2u) << open;
+      ASSERT_TRUE(has_diag(g[0], "bad-bytes")) << open << int(bad[0]);
+      EXPECT_EQ(g[0].diagnostics[0].where, (Location{1, 21})) << open;
+      EXPECT_EQ(moves(g[1]), (std::vector<std::string>{"d4"}));
+    }
+  }
+  auto g = read_all("%escape \x7F line\n1. e4 *\n");
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_TRUE(has_diag(g[0], "bad-bytes"));
+  // Tab and CR stay what they are everywhere: blanks.
+  g = read_all("1. e4 ; a\tb\r\n e5 *\n");
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_TRUE(g[0].diagnostics.empty());
+  EXPECT_EQ(moves(g[0]), (std::vector<std::string>{"e4", "e5"}));
+}
+
 TEST(PgnReader, UnterminatedCommentStopsAtNextEvent) {
   auto g = read_all("[Event \"A\"]\n\n1. e4 { never closed\n2. d4\n[Event \"B\"]\n\n1. c4 *\n");
   ASSERT_EQ(g.size(), 2u);

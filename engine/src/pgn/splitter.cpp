@@ -504,11 +504,20 @@ struct Splitter::Impl {
 
   void scan_line_comment() {
     const void* p = std::memchr(buf.data() + pos, '\n', len - pos);
+    const size_t end = p ? static_cast<size_t>(static_cast<const char*>(p) - buf.data()) : len;
+    // A control byte or DEL is refused here as in a brace comment or a tag (PGN 4.1: printing
+    // characters, tab and newline only): the writer turns a `;` comment into a brace comment,
+    // where the same byte would break the game on reading it back (fuzz_pgn, 2026-12-02).
+    for (size_t i = pos; i < end; ++i)
+      if (is_bad_byte(static_cast<unsigned char>(buf[i]))) {
+        enter_resync(i);
+        return;
+      }
     if (!p) {
       pos = len;
       return;
     }
-    pos = static_cast<size_t>(static_cast<const char*>(p) - buf.data());
+    pos = end;
     newline_at(pos);
     ++pos;
     st = St::Normal;
