@@ -70,6 +70,11 @@ class Run:
         d = browser(width, height, os.path.join(self.tmp, f"profile{len(self.drivers)}"))
         d.set_page_load_timeout(120)
         d.set_script_timeout(120)
+        # ARBITER_DESK_CPU_THROTTLE=N runs the pages N times slower (chromium's CPU throttling):
+        # a loaded machine's timing, reproduced without loading the machine.
+        if os.environ.get("ARBITER_DESK_CPU_THROTTLE"):
+            d.execute_cdp_cmd("Emulation.setCPUThrottlingRate",
+                              {"rate": float(os.environ["ARBITER_DESK_CPU_THROTTLE"])})
         self.drivers.append(d)
         d.get((url or self.srv.url) + path)
         return d
@@ -428,6 +433,12 @@ class Run:
                    f"the TRF, HTML and CSV exports are downloads ({got})")
         self.wait(a, lambda: "pair round 3" in self.text(a, "#history"), "the changes are listed for undo")
         self.both_widths(a, "exports")
+        # Undo takes back the forced change, as `arbiter event undo` would.
+        self.click(a, "#undo")
+        self.wait(a, lambda: self.text(a, "#notice-text").startswith("Undone: round 3 board 2:") and
+                  "forced" not in self.text(a, "#history"), "undo takes the forced change back")
+        _, show, _ = cli(self.arbiter, "event", "show", self.ev.file)
+        self.check("+-" in show and "-+" not in show, "the event file has board 2's +- again")
 
     def cli_status(self, fen):
         import json
