@@ -7,6 +7,8 @@
 #include <sys/mman.h>
 #endif
 
+#include "arbiter/engine/prng.h"
+
 // The library's own lookups must index the tables as they were filled: a PEXT library is
 // compiled for BMI2 (ARBITER_ARCH picks both together, see the top-level CMakeLists.txt).
 #if ARBITER_USE_PEXT && !defined(__BMI2__)
@@ -16,16 +18,6 @@
 namespace arbiter {
 namespace detail {
 namespace {
-
-// xorshift64*: deterministic candidates for the magic search (fallback build only).
-struct Prng {
-  std::uint64_t s;
-  std::uint64_t next() {
-    s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
-    return s * 2685821657736338717ULL;
-  }
-  std::uint64_t sparse() { return next() & next() & next(); }
-};
 
 // The squares from each square to the board's edge in each of the 8 directions (the square
 // itself excluded): the first four directions raise the square index (north, east, north-east,
@@ -68,7 +60,7 @@ Bitboard sliding_attacks(Square s, Bitboard occ, bool diagonal) {
 }
 
 void build(SliderEntry (&entries)[64], Bitboard*& cursor, bool diagonal) {
-  [[maybe_unused]] Prng rng{0x9E3779B97F4A7C15ULL ^ (diagonal ? 1 : 2)};
+  [[maybe_unused]] Xorshift64Star rng{0x9E3779B97F4A7C15ULL ^ (diagonal ? 1 : 2)};
   Bitboard occs[4096], refs[4096];
   [[maybe_unused]] int epoch[4096] = {}, cnt = 0;
   for (int s = 0; s < 64; ++s) {

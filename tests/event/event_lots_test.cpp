@@ -9,6 +9,7 @@
 
 #include "arbiter/engine/chess960.h"
 #include "arbiter/pairing/event_playoff.h"
+#include "event_builder.h"
 
 using namespace arbiter::pairing;
 
@@ -21,14 +22,7 @@ Event event(EventSystem system, int players, int rounds, std::uint64_t seed,
   s.rounds = rounds;
   s.seed = seed;
   s.variant = variant;
-  Event e = new_event(s, {"Lots", "Zaragoza", "ESP", "2026/01/01", "", "", ""});
-  for (int i = 0; i < players; ++i) {
-    Registration r;
-    r.name = "Player" + std::string(1, char('A' + i)) + ", X";
-    r.ratings.standard = 2400 - 10 * i;
-    register_player(e, r);
-  }
-  return e;
+  return test::event_with_players(s, players);
 }
 
 // Stand-in draws: the digest of every text is `first_byte` followed by zeros; the Chess960
@@ -54,6 +48,14 @@ struct FakeDraws {
 void draw_all(Event& e, int round) {
   for (size_t b = 1; b <= e.settings.boards.at(round).size(); ++b)
     set_result(e, round, int(b), "1/2-1/2");
+}
+
+// Pairs every round of `e` with `draws`, every game drawn: everybody ties on top.
+void play_all_drawn(Event& e, const LotDraws& draws) {
+  for (int r = 1; r <= e.settings.rounds; ++r) {
+    pair_with_lots(e, false, draws);
+    draw_all(e, r);
+  }
 }
 
 }  // namespace
@@ -96,10 +98,7 @@ TEST(EventLots, NoColourLotForARoundRobinOrAGivenColour) {
 TEST(EventLots, Chess960DrawsOnePositionPerRoundFromSeedColonRound) {
   Event e = event(EventSystem::RoundRobin, 4, 3, 77, EventVariant::Chess960);
   FakeDraws f;
-  for (int r = 1; r <= 3; ++r) {
-    pair_with_lots(e, false, f.draws());
-    draw_all(e, r);
-  }
+  play_all_drawn(e, f.draws());
   EXPECT_EQ(f.drawn, (std::vector<std::string>{"77:round 1", "77:round 2", "77:round 3"}));
   ASSERT_EQ(e.settings.starts.size(), 3u);
   for (int r = 1; r <= 3; ++r) {
@@ -125,10 +124,7 @@ TEST(EventLots, ArmageddonColoursAndPositionByLot) {
     Event e = event(EventSystem::RoundRobin, 4, 3, 960, EventVariant::Chess960);
     e.settings.playoff = *parse_playoff("armageddon:300/240");
     FakeDraws f{byte, {}, {}};
-    for (int r = 1; r <= 3; ++r) {
-      pair_with_lots(e, false, f.draws());
-      draw_all(e, r);
-    }
+    play_all_drawn(e, f.draws());
     f.drawn.clear();
     const DrawnPlayoff d = draw_event_playoff(e, f.draws());
     EXPECT_EQ(f.hashed.back(), "960:armageddon colours");
@@ -154,10 +150,7 @@ TEST(EventLots, GroupPlayoffDrawsAPositionPerGame) {
   Event e = event(EventSystem::RoundRobin, 4, 3, 77, EventVariant::Chess960);
   e.settings.playoff = *parse_playoff("group");
   FakeDraws f;
-  for (int r = 1; r <= 3; ++r) {
-    pair_with_lots(e, false, f.draws());
-    draw_all(e, r);
-  }
+  play_all_drawn(e, f.draws());
   f.drawn.clear();
   const DrawnPlayoff d = draw_event_playoff(e, f.draws());
   EXPECT_EQ(f.hashed.back(), "77:playoff lot");

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "arbiter/pairing/round_robin.h"
+#include "event_builder.h"
 
 using namespace arbiter::pairing;
 
@@ -20,14 +21,7 @@ Event round_robin(int players, int rounds, std::uint64_t seed = 1919) {
   s.system = EventSystem::RoundRobin;
   s.rounds = rounds;
   s.seed = seed;
-  Event e = new_event(s, {"RR", "Zaragoza", "ESP", "1919/01/01", "", "", ""});
-  for (int i = 0; i < players; ++i) {
-    Registration r;
-    r.name = "Player" + std::string(1, char('A' + i)) + ", X";
-    r.ratings.standard = 2400 - 10 * i;
-    register_player(e, r);
-  }
-  return e;
+  return test::event_with_players(s, players);
 }
 
 }  // namespace

@@ -223,6 +223,29 @@ TEST(TrfRead, LineEndsAndBom) {
   EXPECT_EQ(cr.players, crlf.players);
 }
 
+// The one BOM rule of every TRF line reader (read_trf, the event file): every leading UTF-8
+// byte-order mark (EF BB BF) goes, anything else stays, including a BOM inside the line.
+TEST(TrfRead, StripByteOrderMarksRemovesOnlyLeadingMarks) {
+  EXPECT_EQ(ap::strip_byte_order_marks(""), "");
+  EXPECT_EQ(ap::strip_byte_order_marks("\xEF\xBB\xBF"), "");
+  EXPECT_EQ(ap::strip_byte_order_marks("\xEF\xBB\xBF\xEF\xBB\xBF"
+                                       "012 X"),
+            "012 X");
+  EXPECT_EQ(ap::strip_byte_order_marks("\xEF\xBB"
+                                       "012"),
+            "\xEF\xBB"
+            "012");  // a partial mark is text
+  EXPECT_EQ(ap::strip_byte_order_marks("012 \xEF\xBB\xBF"), "012 \xEF\xBB\xBF");
+  // A BOM on a later line (files joined with `cat`) is removed there too.
+  auto t = ap::read_trf(
+      "012 X\n\xEF\xBB\xBF"
+      "022 Zaragoza\n\xEF\xBB\xBF"
+      "001    1      A                                 1000                             1.0    1  "
+      "0000 - U\n");
+  EXPECT_EQ(t.name, "X");
+  EXPECT_EQ(t.city, "Zaragoza");
+}
+
 TEST(TrfRead, XxzAndNextRoundByes) {
   // Round 2 to be paired: 3 absent (XXZ), 4 has a pre-declared half-point bye in the cell.
   std::string s =

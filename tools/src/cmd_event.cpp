@@ -47,13 +47,18 @@ bool parse(const std::vector<std::string>& args, po::options_description& opts,
   return true;
 }
 
-// The event file, every subcommand's first operand, and with `player` the player, its second.
+// FILE: the event file, every subcommand's first operand.
 void event_file_options(po::options_description& o, po::positional_options_description& pos,
-                        std::string& file, std::string* player = nullptr) {
+                        std::string& file) {
   o.add_options()("file", po::value(&file)->required(), "event file");
   pos.add("file", 1);
-  if (!player) return;
-  o.add_options()("player", po::value(player)->required(), "pairing number, FIDE id or name");
+}
+
+// FILE PLAYER: the commands about one player of the event.
+void event_player_options(po::options_description& o, po::positional_options_description& pos,
+                          std::string& file, std::string& player) {
+  event_file_options(o, pos, file);
+  o.add_options()("player", po::value(&player)->required(), "pairing number, FIDE id or name");
   pos.add("player", 1);
 }
 
@@ -396,7 +401,7 @@ int cmd_bye(const std::vector<std::string>& args) {
   po::options_description o("options");
   po::positional_options_description pos;
   std::string file, player;
-  event_file_options(o, pos, file, &player);
+  event_player_options(o, pos, file, player);
   o.add_options()("round", po::value<int>(), "round (default: the next round to be paired)")(
       "zero", "a known absence (zero points) instead of a half-point bye");
   po::variables_map vm;
@@ -420,7 +425,7 @@ int cmd_cancel_bye(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   std::string file, player;
   int round = 0;
-  event_file_options(o, pos, file, &player);
+  event_player_options(o, pos, file, player);
   o.add_options()("round", po::value(&round)->required(), "round of the bye");
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("cancel-bye"))) return kExitOk;
@@ -438,7 +443,7 @@ int cmd_withdraw(const std::vector<std::string>& args) {
   po::options_description o("options");
   po::positional_options_description pos;
   std::string file, player;
-  event_file_options(o, pos, file, &player);
+  event_player_options(o, pos, file, player);
   o.add_options()("round", po::value<int>(), "first round not played (default: the next round)");
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("withdraw"))) return kExitOk;
@@ -457,7 +462,7 @@ int cmd_forbid(const std::vector<std::string>& args) {
   po::options_description o("options");
   po::positional_options_description pos;
   std::string file, first, second;
-  event_file_options(o, pos, file, &first);
+  event_player_options(o, pos, file, first);
   o.add_options()("other", po::value(&second)->required(), "the player who must not be met")(
       "from", po::value<int>(), "first round (default: the next round)")(
       "to", po::value<int>(), "last round (default: the last)");
@@ -481,7 +486,7 @@ int one_player_change(const std::vector<std::string>& args, const char* name,
   po::options_description o("options");
   po::positional_options_description pos;
   std::string file, player;
-  event_file_options(o, pos, file, &player);
+  event_player_options(o, pos, file, player);
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub(name))) return kExitOk;
   std::string msg;
@@ -500,7 +505,7 @@ int cmd_reinstate(const std::vector<std::string>& args) {
   po::options_description o("options");
   po::positional_options_description pos;
   std::string file, player, exception;
-  event_file_options(o, pos, file, &player);
+  event_player_options(o, pos, file, player);
   o.add_options()("exception", po::value(&exception),
                   "the Chief Arbiter's exception after a second no-show, with its reason");
   po::variables_map vm;
@@ -523,7 +528,7 @@ int cmd_deny_byes(const std::vector<std::string>& args) {
   po::options_description o("options");
   po::positional_options_description pos;
   std::string file, player, reason;
-  event_file_options(o, pos, file, &player);
+  event_player_options(o, pos, file, player);
   o.add_options()("reason", po::value(&reason)->required(),
                   "why (e.g. receives financial support)");
   po::variables_map vm;

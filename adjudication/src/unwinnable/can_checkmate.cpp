@@ -237,8 +237,8 @@ class Query {
   Winnability run() {
     if (Found r = game_over()) return *r;            // 1
     if (Found r = material()) return *r;             // 2
-    if (Found r = forced_moves()) return *r;         // 3 (first part)
-    if (Found r = quick_searches()) return *r;       // 3
+    if (Found r = forced_moves()) return *r;         // 3a
+    if (Found r = quick_searches()) return *r;       // 3b
     if (Found r = confinement()) return *r;          // 4
     if (Found r = small_reachable_set()) return *r;  // 5
     if (Found r = lone_minor_piece()) return *r;     // 6
@@ -275,9 +275,10 @@ class Query {
     return std::nullopt;
   }
 
-  // 3a. Forced moves: while the side to move has a single legal move, every line goes through
-  //     the position after it, so we analyse that one instead (the witness keeps the prefix). A
-  //     forced sequence that comes back to a position it passed through cycles for ever.
+  // 3a. Forced moves (the README's step 3, first part): while the side to move has a single
+  //     legal move, every line goes through the position after it, so we analyse that one
+  //     instead (the witness keeps the prefix). A forced sequence that comes back to a position
+  //     it passed through cycles for ever.
   Found forced_moves() {
     std::vector<std::uint64_t> seen{detail::identity(root_)};
     MoveList moves;
@@ -308,16 +309,16 @@ class Query {
     return std::nullopt;
   }
 
-  // 3. Short searches with a small table, cheapest first. Most positions from real games have
-  //    a natural mate the corner-driven search meets within a few hundred nodes; when it does
-  //    not, a search in which the winner's pieces close in on the loser's king where it stands
-  //    (instead of driving it to a corner) usually finds one within a thousand; then the corner
-  //    search starts again with its full allowance. These two looks are not charged against the
-  //    budget of what follows (charged from zero again), so that the later phases, and what they
-  //    decide, do not depend on them: at most 1,400 nodes more in all. When the winner has pawns
-  //    but no queen or rook, the mate usually comes after a promotion: a shorter search, then one
-  //    that only walks a pawn to a queen (the loser making way), then a search for the mate from
-  //    there.
+  // 3b. Short searches with a small table, cheapest first (the README's step 3, second part).
+  //     Most positions from real games have a natural mate the corner-driven search meets
+  //     within a few hundred nodes; when it does not, a search in which the winner's pieces
+  //     close in on the loser's king where it stands (instead of driving it to a corner) usually
+  //     finds one within a thousand; then the corner search starts again with its full
+  //     allowance. These two looks are not charged against the budget of what follows (charged
+  //     from zero again), so that the later phases, and what they decide, do not depend on them:
+  //     at most 1,400 nodes more in all. When the winner has pawns but no queen or rook, the
+  //     mate usually comes after a promotion: a shorter search, then one that only walks a pawn
+  //     to a queen (the loser making way), then a search for the mate from there.
   Found quick_searches() {
     using detail::Helpmate;
     assert(spent_ == 0 && pos_.count_legal_moves() > 0);
@@ -795,7 +796,7 @@ class Query {
   const std::uint64_t stated_budget_;
   std::uint64_t node_budget_;  // grows and shrinks with the allowances of phase 6
   const std::string w_, l_;    // the winner's and the loser's names
-  Position pos_;               // the position after the forced moves (phase 3)
+  Position pos_;               // the position after the forced moves (phase 3a)
   std::vector<Move> prefix_;   // the forced moves
   std::uint64_t spent_ = 0;
   // The moves of phases with an allowance of their own (10), reported with every answer after

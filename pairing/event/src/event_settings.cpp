@@ -458,10 +458,9 @@ EventText split_event_text(std::string_view text, std::string_view file) {
     if (j < text.size() && text[j] == '\r' && j + 1 < text.size() && text[j + 1] == '\n') ++j;
     i = j + 1;
     ++line_no;
-    // A line is read as the TRF reader reads it, byte-order marks first removed (files joined by
-    // an editor or `cat` carry one per part): otherwise a BOM-prefixed copy of the block comment
-    // is kept as TRF text, whose reader then strips the BOM, and the next write loses the line.
-    while (line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
+    // A line is read as the TRF reader reads it: otherwise a BOM-prefixed copy of the block
+    // comment is kept as TRF text, whose reader then strips the BOM, and the next write loses it.
+    line = strip_byte_order_marks(line);
     if (line.substr(0, 3) == kEventRecord && (line.size() == 3 || line[3] == ' ')) {
       Cursor c{file, line_no, line};
       if (line.size() < 5) c.fail("empty XAR record", 3);

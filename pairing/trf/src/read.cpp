@@ -98,9 +98,7 @@ class Reader {
       size_t j = i;
       while (j < text.size() && text[j] != '\n' && text[j] != '\r') ++j;
       int bad = 0;
-      std::string_view l = text.substr(i, j - i);
-      while (l.substr(0, 3) == "\xEF\xBB\xBF")
-        l.remove_prefix(3);  // BOMs (also after joining files)
+      const std::string_view l = strip_byte_order_marks(text.substr(i, j - i));
       lines_.emplace_back(l, ++n, bad);
       if (bad) fail(n, bad, "invalid UTF-8 byte (TRF text must be UTF-8)");
       if (j < text.size() && text[j] == '\r' && j + 1 < text.size() && text[j + 1] == '\n') ++j;

@@ -125,4 +125,9 @@ size_t first_invalid_utf8(std::string_view text) {
   return std::string_view::npos;
 }
 
+std::string_view strip_byte_order_marks(std::string_view line) {
+  while (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+  return line;
+}
+
 }  // namespace arbiter::pairing

@@ -1,9 +1,10 @@
 #pragma once
-// Zobrist keys, generated at compile time from a fixed xorshift sequence so that keys are
-// identical across builds and runs. In a header (detail namespace) so that Position::play, which
-// updates the key, inlines into the replay loops of other libraries.
+// Zobrist keys, generated at compile time from a fixed xorshift64* sequence (prng.h) so that keys
+// are identical across builds and runs. In a header (detail namespace) so that Position::play,
+// which updates the key, inlines into the replay loops of other libraries.
 #include <cstdint>
 
+#include "arbiter/engine/prng.h"
 #include "arbiter/engine/types.h"
 
 namespace arbiter::detail {
@@ -14,16 +15,12 @@ struct ZobristKeys {
   std::uint64_t ep_file[FILE_NB]{};
   std::uint64_t black_to_move = 0;
   constexpr ZobristKeys() {
-    std::uint64_t s = 0x2545F4914F6CDD1DULL;
-    auto next = [&s]() {
-      s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
-      return s * 2685821657736338717ULL;
-    };
+    Xorshift64Star rng{0x2545F4914F6CDD1DULL};
     for (auto& p : piece)
-      for (auto& k : p) k = next();
-    for (auto& k : castling) k = next();
-    for (auto& k : ep_file) k = next();
-    black_to_move = next();
+      for (auto& k : p) k = rng.next();
+    for (auto& k : castling) k = rng.next();
+    for (auto& k : ep_file) k = rng.next();
+    black_to_move = rng.next();
   }
 };
 inline constexpr ZobristKeys kZobrist{};

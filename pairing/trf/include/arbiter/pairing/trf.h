@@ -71,6 +71,10 @@ std::string write_trf(const Tournament& t, const TrfWriteOptions& options = {});
 void check_trf_text(const std::string& what, std::string_view text, size_t width = 0);
 // The byte offset of the first byte of `text` that is not well-formed UTF-8, or npos.
 size_t first_invalid_utf8(std::string_view text);
+// A line as every reader of TRF lines reads it (read_trf, the event file's split into XAR records
+// and TRF text): each leading UTF-8 byte-order mark removed (files joined by an editor or `cat`
+// carry one per part), so that both readers see the same line.
+std::string_view strip_byte_order_marks(std::string_view line);
 
 // Semantic problems a pairing program refuses (bbpPairings/JaVaFo): recorded points that differ
 // from the cells under the scoring system, missing round counts. Empty when fine. Each message
