@@ -67,14 +67,22 @@ TEST(DynamicMatching, StaysOptimalThroughChangesAndRemovals) {
     const int density = 50 + int(rng() % 50);
     std::vector<std::vector<long long>> w(n, std::vector<long long>(n, 0));
     std::vector<char> active(n, 1);
-    DynamicMatching<W> m(n);
+    // Pruning blocks of 1, 2 and 4 vertices as well as the default (one block here), and every
+    // fourth graph made of heavy clusters joined by light edges (rows mostly pruned).
+    const int block_bits = (iter / 3) % 4 == 3 ? 6 : (iter / 3) % 4;
+    const bool clustered = iter % 4 == 3;
+    DynamicMatching<W> m(n, block_bits);
     auto put = [&](int a, int b, long long x) {
       w[a][b] = w[b][a] = x;
       m.set_weight(a, b, W((std::uint64_t)x));
     };
     for (int i = 0; i < n; ++i)
       for (int j = i + 1; j < n; ++j)
-        if (int(rng() % 100) < density) put(i, j, 1 + (long long)(rng() % range));
+        if (int(rng() % 100) < density) {
+          long long x = 1 + (long long)(rng() % range);
+          if (clustered && i / 4 == j / 4) x += range;
+          put(i, j, x);
+        }
     check(m, n, w, active, iter, 0);
     if (HasFatalFailure()) return;
     for (int step = 1; step <= 12; ++step) {

@@ -38,7 +38,8 @@ namespace arbiter::pairing::matching {
 template <class W>
 class DynamicMatching {
  public:
-  explicit DynamicMatching(int n) : n_(n) {
+  // block_bits: log2 of the pruning block (see start_pruning); small only in tests.
+  explicit DynamicMatching(int n, int block_bits = 6) : n_(n), bbits_(block_bits) {
     while ((1 << sh_) < std::max(n, 2)) ++sh_;
     w_.assign((size_t)n * n, W{});
     active_.assign(n, 1);
@@ -60,6 +61,14 @@ class DynamicMatching {
     bestslack_.assign(2 * n, W{});
     dirty_flag_.assign(n, 0);
     seen_.assign(2 * n, 0);
+    nb_ = ((n - 1) >> bbits_) + 1;
+    bmax_.assign((size_t)n * nb_, W{});
+    bmin_.assign(nb_, W{});
+    bempty_.assign(nb_, 1);
+    tdsum_.assign(nb_, W{});
+    key1_.assign(nb_, W{});
+    touched_.assign(nb_, 0);
+    has1_.assign(nb_, 0);
   }
 
   int size() const { return n_; }
@@ -78,6 +87,8 @@ class DynamicMatching {
     if (a == w) return;
     a = w;
     w_[(size_t)v * n_ + u] = w;
+    raise_bound(u, v, w);
+    raise_bound(v, u, w);
     // An end already dirty: the repair resets that end's dual against all its edges (this one
     // included) and dissolves every blossom holding it, so nothing about this edge needs a look.
     if (!solved_ || !active_[u] || !active_[v] || dirty_flag_[u] || dirty_flag_[v]) return;
@@ -241,6 +252,151 @@ class DynamicMatching {
     return s;
   }
 
+  // Pruning the scans of a stage (edges no step of the stage can use). The vertices are cut
+  // into blocks of 2^bbits_; bmax_ bounds each row's weights in each block from above (raised
+  // by set_weight, made exact by lower_dual), bmin_ the block's duals at the start of the stage
+  // from below, and a dual falls by at most delta per update (dsum_ in all, and not at all in a
+  // block no S vertex has entered: an untouched block). So y_v + bmin - (dsum) - bmax bounds the
+  // slacks of v's edges into the block from below; a block whose bound is positive is not
+  // scanned (none of its edges is tight). Until the stage ends, those slacks fall by at most
+  // delta per update (2 delta once the block is touched); before an update would bring one of
+  // them to its delta or below (an edge that could be the tightest or become tight), the
+  // entries concerned are scanned after all (unprune) and the update is recomputed. The Dutch
+  // fields need this: the players below the bracket being decided are joined to its players by
+  // far lighter edges, and a stage's tree lives in the bracket, so most of each row is
+  // pruned.
+  // A row's block left out of a stage's scan: key bounds its slacks (see note_key).
+  struct Pruned {
+    int v, k;
+    W key;
+    bool two;  // the block was touched when pruned
+  };
+  void raise_bound(int v, int u, const W& w) {
+    W& m = bmax_[(size_t)v * nb_ + (u >> bbits_)];
+    if (m < w) m = w;
+  }
+  static bool positive(const W& x) { return !negative(x) && !x.is_zero(); }
+  void start_pruning() {
+    full_ = false;
+    dsum_ = W{};
+    pruned_.clear();
+    has2_ = false;
+    std::fill(touched_.begin(), touched_.end(), 0);
+    std::fill(has1_.begin(), has1_.end(), 0);
+    for (int k = (lo_ >> bbits_); k < nb_; ++k) {
+      bool any = false;
+      const int u1 = std::min(n_, ((k + 1) << bbits_));
+      for (int u = std::max(lo_, (k << bbits_)); u < u1; ++u)
+        if (active_[u] && (!any || signed_less(dual_[u], bmin_[k]))) {
+          bmin_[k] = dual_[u];
+          any = true;
+        }
+      bempty_[k] = !any;
+    }
+  }
+  // Whether v's edges into block k can be left out of the scan (recorded for unprune).
+  bool prunable(int v, int k) {
+    if (bempty_[k]) return true;
+    if (full_) return false;
+    W lb = dual_[v] + bmin_[k];
+    if (touched_[k]) lb -= dsum_;
+    lb -= bmax_[(size_t)v * nb_ + k];
+    if (!positive(lb)) return false;
+    Pruned e{v, k, lb + dsum_, touched_[k] != 0};
+    if (e.two) e.key += dsum_;
+    pruned_.push_back(e);
+    note_key(e);
+    return true;
+  }
+  // The entry's bound on its slacks, as a key compared with the dual sum D after an update:
+  // the slacks stay above the update's delta (and zero) while D < key1 (a block without S
+  // vertices since the pruning: each update lowers the slacks by delta) or 2D < key2.
+  void note_key(const Pruned& e) {
+    if (!e.two && !touched_[e.k]) {
+      if (!has1_[e.k] || signed_less(e.key, key1_[e.k])) key1_[e.k] = e.key;
+      has1_[e.k] = 1;
+      return;
+    }
+    const W key = e.two ? e.key : e.key + tdsum_[e.k];
+    if (!has2_ || signed_less(key, minkey2_)) minkey2_ = key;
+    has2_ = true;
+  }
+  bool entry_holds(const Pruned& e, const W& reach) const {
+    if (!e.two && !touched_[e.k]) return signed_less(reach, e.key);
+    const W key = e.two ? e.key : e.key + tdsum_[e.k];
+    return signed_less(reach + reach, key);
+  }
+  // Block k holds an S vertex (every vertex that becomes S is queued, and the queue is drained
+  // before the next dual update): its duals may fall from now on, so the bounds of the edges
+  // pruned into it fall by 2 delta per update (both ends S) instead of delta.
+  void touch(int k) {
+    if (touched_[k]) return;
+    touched_[k] = 1;
+    tdsum_[k] = dsum_;
+    if (!has1_[k]) return;
+    W key = key1_[k] + dsum_;
+    if (!has2_ || signed_less(key, minkey2_)) minkey2_ = key;
+    has2_ = true;
+    has1_[k] = 0;
+  }
+  // After an update by delta, every pruned slack stays above zero and was above delta: an edge
+  // into an untouched block (S to free or T) falls by delta, into a touched one by 2 delta at
+  // most (and an S-S edge's delta is half its slack).
+  bool pruning_holds(const W& delta) const {
+    const W reach = dsum_ + delta;
+    if (has2_ && !signed_less(reach + reach, minkey2_)) return false;
+    for (int k = (lo_ >> bbits_); k < nb_; ++k)
+      if (has1_[k] && !signed_less(reach, key1_[k])) return false;
+    return true;
+  }
+  // The pruned entries an update by *delta would reach (all of them without a delta) are
+  // scanned now: their edges join the best-edge bookkeeping (none is tight: each slack is still
+  // above the last delta).
+  void unprune(const W* delta) {
+    has2_ = false;
+    std::fill(has1_.begin(), has1_.end(), 0);
+    std::vector<Pruned> keep;
+    const W reach = delta ? dsum_ + *delta : W{};
+    for (const Pruned& e : pruned_) {
+      if (delta && entry_holds(e, reach)) {
+        keep.push_back(e);
+        continue;
+      }
+      scan_pruned(e.v, e.k);
+    }
+    pruned_ = std::move(keep);
+    for (const Pruned& e : pruned_) note_key(e);
+  }
+  void scan_pruned(int v, int k) {
+    const W* row = &w_[(size_t)v * n_];
+    const int u1 = std::min(n_, ((k + 1) << bbits_));
+    for (int w = std::max(lo_, (k << bbits_)); w < u1; ++w) {
+      const int bw = inblossom_[w], b = inblossom_[v];
+      if (bw == b || (label_[bw] == 2 && label_[w] != 0) || !active_[w] || row[w].is_zero())
+        continue;
+      const int p = code(v, w);
+      W kslack = dual_[v] + dual_[w];
+      kslack -= row[w];
+      if (!positive(kslack)) {  // never, by the bound; a full scan of the row handles it
+        full_ = true;
+        queue_.push_back(v);
+        return;
+      }
+      if (label_[bw] == 1) {
+        if (bestedge_[b] == -1 || kslack < bestslack_[b]) {
+          bestedge_[b] = p;
+          bestslack_[b] = kslack;
+        }
+        if (has_bestedges_[b]) bestedges_[b].push_back(p);  // add_blossom reads the list
+      } else if (label_[w] == 0) {
+        if (bestedge_[w] == -1 || kslack < bestslack_[w]) {
+          bestedge_[w] = p;
+          bestslack_[w] = kslack;
+        }
+      }
+    }
+  }
+
   void mark(int v) {
     if (!dirty_flag_[v]) {
       dirty_flag_[v] = 1;
@@ -341,12 +497,16 @@ class DynamicMatching {
 
   // Sets y_v (v a top-level vertex) to the smallest value satisfying every edge of v: the
   // largest 2w - y_u. Every edge stays feasible: those of v by the choice, the others untouched.
+  // The row's block bounds are made exact again on the way (over the active vertices).
   void lower_dual(int v) {
     bool any = false;
     W best{};
     const W* row = &w_[(size_t)v * n_];
+    W* bound = &bmax_[(size_t)v * nb_];
+    for (int k = (lo_ >> bbits_); k < nb_; ++k) bound[k] = W{};
     for (int u = lo_; u < n_; ++u) {
       if (u == v || !active_[u] || row[u].is_zero()) continue;
+      if (bound[(u >> bbits_)] < row[u]) bound[(u >> bbits_)] = row[u];
       W need = row[u] - dual_[u];
       if (!any || signed_less(best, need)) best = need;
       any = true;
@@ -478,9 +638,13 @@ class DynamicMatching {
       if (!has_bestedges_[sub]) {
         leaves(sub, [&](int x) {
           const W* row = &w_[(size_t)x * n_];
-          for (int u = lo_; u < n_; ++u)  // only edges to S blossoms matter
-            if (label_[inblossom_[u]] == 1 && u != x && active_[u] && !row[u].is_zero())
-              consider(code(x, u));
+          for (int k = (lo_ >> bbits_); k < nb_; ++k) {
+            if (prunable(x, k)) continue;
+            const int u1 = std::min(n_, ((k + 1) << bbits_));
+            for (int u = std::max(lo_, (k << bbits_)); u < u1; ++u)  // only edges to S blossoms
+              if (label_[inblossom_[u]] == 1 && u != x && active_[u] && !row[u].is_zero())
+                consider(code(x, u));
+          }
         });
       } else {
         for (int kk : bestedges_[sub]) consider(kk);
@@ -625,6 +789,7 @@ class DynamicMatching {
       has_bestedges_[b] = 0;
     }
     queue_.clear();
+    start_pruning();
     assign_label(root, 1, -1);
     for (;;) {
       while (!queue_.empty()) {
@@ -632,47 +797,55 @@ class DynamicMatching {
         queue_.pop_back();
         const W* row = &w_[(size_t)v * n_];
         const W dv = dual_[v];
-        for (int w = lo_; w < n; ++w) {
-          const int bw = inblossom_[w];
-          // Edges into the own blossom, and to T vertices (labelled themselves), never matter.
-          if (bw == inblossom_[v] || (label_[bw] == 2 && label_[w] != 0) || !active_[w] ||
-              row[w].is_zero())
-            continue;
-          const int p = code(v, w);
-          W kslack = dv + dual_[w];
-          kslack -= row[w];
-          if (kslack.is_zero()) {
-            if (label_[inblossom_[w]] == 0) {
-              if (mate_[blossombase_[inblossom_[w]]] < 0) {  // another exposed vertex
-                labelend_[inblossom_[w]] = -1;
-                augment_matching(p);
-                end_stage();
-                return;
+        touch((v >> bbits_));
+        for (int k = (lo_ >> bbits_); k < nb_; ++k) {
+          if (prunable(v, k)) continue;
+          const int w1 = std::min(n, ((k + 1) << bbits_));
+          for (int w = std::max(lo_, (k << bbits_)); w < w1; ++w) {
+            const int bw = inblossom_[w];
+            // Edges into the own blossom, and to T vertices (labelled themselves), never matter.
+            if (bw == inblossom_[v] || (label_[bw] == 2 && label_[w] != 0) || !active_[w] ||
+                row[w].is_zero())
+              continue;
+            const int p = code(v, w);
+            W kslack = dv + dual_[w];
+            kslack -= row[w];
+            if (kslack.is_zero()) {
+              if (label_[inblossom_[w]] == 0) {
+                if (mate_[blossombase_[inblossom_[w]]] < 0) {  // another exposed vertex
+                  labelend_[inblossom_[w]] = -1;
+                  augment_matching(p);
+                  end_stage();
+                  return;
+                }
+                assign_label(w, 2, rev(p));
+              } else if (label_[inblossom_[w]] == 1) {
+                int base = scan_blossom(v, w);
+                if (base >= 0) {
+                  add_blossom(base, p);
+                } else {
+                  augment_matching(p);
+                  end_stage();
+                  return;
+                }
+              } else if (label_[w] == 0) {
+                label_[w] = 2;
+                labelend_[w] = rev(p);
               }
-              assign_label(w, 2, rev(p));
             } else if (label_[inblossom_[w]] == 1) {
-              int base = scan_blossom(v, w);
-              if (base >= 0) {
-                add_blossom(base, p);
-              } else {
-                augment_matching(p);
-                end_stage();
-                return;
+              int b = inblossom_[v];
+              if (bestedge_[b] == -1 || kslack < bestslack_[b]) {
+                bestedge_[b] = p;
+                bestslack_[b] = kslack;
               }
+              // A row scanned again after pruned blocks were let in: the blossom's list, made
+              // without them, learns the edge (add_blossom reads the list, not the rows).
+              if (full_ && has_bestedges_[b]) bestedges_[b].push_back(p);
             } else if (label_[w] == 0) {
-              label_[w] = 2;
-              labelend_[w] = rev(p);
-            }
-          } else if (label_[inblossom_[w]] == 1) {
-            int b = inblossom_[v];
-            if (bestedge_[b] == -1 || kslack < bestslack_[b]) {
-              bestedge_[b] = p;
-              bestslack_[b] = kslack;
-            }
-          } else if (label_[w] == 0) {
-            if (bestedge_[w] == -1 || kslack < bestslack_[w]) {
-              bestedge_[w] = p;
-              bestslack_[w] = kslack;
+              if (bestedge_[w] == -1 || kslack < bestslack_[w]) {
+                bestedge_[w] = p;
+                bestslack_[w] = kslack;
+              }
             }
           }
         }
@@ -710,7 +883,16 @@ class DynamicMatching {
           deltablossom = b;
         }
       }
+      // Pruned edges must stay out of reach of this update (their slack after it positive, so
+      // neither tight nor the smallest delta); otherwise their rows are scanned after all.
+      if (!pruned_.empty()) {
+        if (!deltatype || !pruning_holds(delta)) {
+          unprune(deltatype ? &delta : nullptr);
+          continue;
+        }
+      }
       if (!deltatype) throw std::domain_error("no perfect matching");
+      dsum_ += delta;
       // The cached best slacks follow: each S end lowers an edge's slack by delta, each T end
       // raises it.
       for (int x = 0; x < 2 * n; ++x) {
@@ -762,6 +944,16 @@ class DynamicMatching {
         expand_blossom(b, true);
   }
 
+  int bbits_, nb_ = 0;
+  std::vector<W> bmax_, bmin_;
+  std::vector<char> bempty_;
+  bool full_ = false;
+  W dsum_{}, minkey2_{};
+  bool has2_ = false;
+  std::vector<W> key1_;
+  std::vector<char> touched_, has1_;
+  std::vector<W> tdsum_;  // dsum_ when the block was touched
+  std::vector<Pruned> pruned_;
   std::vector<int> bestedgeto_;
   std::vector<W> bestslackto_;
   std::vector<unsigned> seen_;
