@@ -28,7 +28,8 @@ while [ "$(date +%s)" -lt "$end" ] && [ ${#targets[@]} -gt 0 ]; do
     mkdir -p "$corpus/$t"
     seeds=$src/tests/fuzz/seeds/${t#fuzz_}
     log=$corpus/logs/$t.$(date +%Y%m%d-%H%M%S).log
-    flavour=$(cat "$bin/FLAVOUR" 2>/dev/null || echo "?")
+    # BIN_DIR/FLAVOUR names the build; BIN_DIR/TARGET.FLAVOUR a binary rebuilt since (a fix).
+    flavour=$(cat "$bin/$t.FLAVOUR" 2>/dev/null || cat "$bin/FLAVOUR" 2>/dev/null || echo "?")
     # -timeout is generous: a niced process on a loaded machine is slow in wall-clock time; a
     # timeout is re-run on an idle machine before it is called a hang.
     "$bin/$t" -max_total_time="$secs" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \

@@ -61,7 +61,8 @@ TEST(Input, NulBytesAndEndlessInputsAreRefusedAtOnce) {
   // /dev/zero and a 2 GB sparse file: refused at the first byte, not read into memory.
   for (const std::string cmd :
        {"pair --dutch /dev/zero", "standings /dev/zero", "perft --suite /dev/zero",
-        "unwinnable /dev/zero", "pair --dutch sparse.trf", "standings sparse.trf"}) {
+        "unwinnable /dev/zero", "pair --dutch sparse.trf", "standings sparse.trf",
+        "event register e.trf --csv /dev/zero", "event register e.trf --csv sparse.trf"}) {
     r = sh(d.path, "truncate -s 2G sparse.trf && " + kAddressLimit + "timeout 20 \"$A\" " + cmd);
     EXPECT_NE(r.code, kOk) << cmd;
     EXPECT_LT(r.code, 124) << cmd << ": " << r.err;  // not killed, not timed out

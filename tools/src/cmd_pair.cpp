@@ -17,6 +17,7 @@
 #include <set>
 #include <sstream>
 
+#include "arbiter/pairing/board_order.h"
 #include "arbiter/pairing/dutch.h"
 #include "arbiter/pairing/file_io.h"
 #include "arbiter/pairing/round_robin.h"
@@ -53,20 +54,6 @@ RoundPairing pair_round(const ap::Tournament& t, int round, std::optional<ap::Du
   };
   auto d = ap::pair_dutch(t, round, o);
   return {d.pairs, d.bye, d.ok, d.error};
-}
-
-// Board order (C.04.2): the higher score of the two players, then the sum of their scores, then
-// the initial rank of the higher-ranked player; the PAB last.
-void board_order(RoundPairing& p, const ap::Tournament& t, int round) {
-  auto score = [&](ap::Tpn id) { return t.player(id).score(t.scoring, round - 1); };
-  auto key = [&](const std::pair<ap::Tpn, ap::Tpn>& g) {
-    ap::Points a = score(g.first), b = score(g.second);
-    // the higher-ranked player: more points, then lower TPN
-    ap::Tpn top = a != b ? (a > b ? g.first : g.second) : std::min(g.first, g.second);
-    return std::make_tuple(-std::max(a, b), -(a + b), top);
-  };
-  std::stable_sort(p.games.begin(), p.games.end(),
-                   [&](const auto& x, const auto& y) { return key(x) < key(y); });
 }
 
 // bbpPairings/JaVaFo output: number of pairs (the PAB counts as one), then "white black" lines,
@@ -118,7 +105,7 @@ int run_dutch(const std::string& in, const std::optional<std::string>& out,
               << (p.error.empty() ? "" : ": " + p.error) << '\n';
     return kExitNoPairing;
   }
-  board_order(p, t, round);
+  ap::sort_boards(t, round, p.games);
   const std::string text = pairing_file(p);
   if (!out || out->empty() || *out == "-")
     std::cout << text;
@@ -167,7 +154,7 @@ RoundPairing recorded(const ap::Tournament& t, int r) {
 std::string first_difference(RoundPairing want, const RoundPairing& got, const ap::Tournament& t,
                              int r) {
   if (!got.ok) return "no pairing";
-  board_order(want, t, r);
+  ap::sort_boards(t, r, want.games);
   std::set<std::pair<ap::Tpn, ap::Tpn>> gs(got.games.begin(), got.games.end());
   auto game_of = [&](ap::Tpn p) -> std::string {
     for (const auto& [w, b] : got.games)

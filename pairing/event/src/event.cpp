@@ -89,10 +89,6 @@ void check_player(const Event& e, Tpn p) {
     bad_input("no player with pairing number " + std::to_string(p));
 }
 
-Points score_before(const Event& e, Tpn p, int round) {
-  return e.tournament.player(p).score(e.tournament.scoring, round - 1);
-}
-
 void ensure_cells(Player& p, int rounds) {
   if (int(p.rounds.size()) < rounds) p.rounds.resize(rounds);
 }
@@ -704,17 +700,6 @@ void apply_pairing(Event& e, int round, const std::vector<std::pair<Tpn, Tpn>>& 
   }
   if (pab) *take(pab) = RoundEntry{0, Colour::None, ResultCode::PairingBye};
   e = std::move(n);
-}
-
-void swiss_board_order(const Event& e, int round, std::vector<std::pair<Tpn, Tpn>>& games) {
-  auto key = [&](const std::pair<Tpn, Tpn>& g) {
-    Points a = score_before(e, g.first, round), b = score_before(e, g.second, round);
-    // The better-ranked player of the pair: higher score, then lower pairing number.
-    Tpn top = (a > b || (a == b && g.first < g.second)) ? g.first : g.second;
-    return std::make_tuple(-std::max(a, b), -(a + b), top);
-  };
-  std::stable_sort(games.begin(), games.end(),
-                   [&](const auto& x, const auto& y) { return key(x) < key(y); });
 }
 
 std::string set_result(Event& e, int round, int board, std::string_view text) {

@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "arbiter/pairing/board_order.h"
 #include "arbiter/pairing/dutch.h"
 #include "arbiter/pairing/initial_order.h"
 #include "arbiter/pairing/round_robin.h"
@@ -83,7 +84,7 @@ RoundPairing pair_round(Event& e, int round) {
                          p.error);
       out.games = p.pairs;
       out.pab = p.bye;
-      swiss_board_order(e, round, out.games);
+      sort_boards(e.tournament, round, out.games);
       break;
     }
     case EventSystem::RoundRobin:

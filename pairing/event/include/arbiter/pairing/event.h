@@ -127,11 +127,8 @@ std::vector<int> missing_results(const Event& e, int round);
 std::vector<std::string> prepare_round(Event& e, bool force);
 
 // Writes round r's pairing into the cells (pairs are (white, black)); pab = 0 when none. The
-// board order is the order of `games` (see swiss_board_order).
+// board order is the order of `games` (a Swiss round's: sort_boards, board_order.h).
 void apply_pairing(Event& e, int round, const std::vector<std::pair<Tpn, Tpn>>& games, Tpn pab);
-// Board order of a Swiss round: the higher score in the pair, then the sum of scores, then the
-// better-ranked player (score, then pairing number), as pairing programs print them.
-void swiss_board_order(const Event& e, int round, std::vector<std::pair<Tpn, Tpn>>& games);
 
 // Result of board `board` in round r: "1-0", "0-1", "1/2-1/2" (also "½-½", "=", "0.5-0.5"),
 // forfeits "+-" (White wins by forfeit), "-+", "--" (double forfeit), "*" (clears). Returns
