@@ -137,6 +137,11 @@ class Api(unittest.TestCase):
         _, hs, page = self.srv.get("/")
         self.assertNotIn("alert", page)
         self.assertIn("script-src 'self'", hs["content-security-policy"])
+        # Names reach the page only as text: no script of the pages parses HTML from data.
+        for js in ("/common.js", "/desk.js", "/public.js"):
+            _, _, code = self.srv.request("GET", js, raw=True)
+            for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+                self.assertNotIn(sink, code, js)
         self.assertEqual(hs["x-content-type-options"], "nosniff")
 
     def test_csv_import(self):

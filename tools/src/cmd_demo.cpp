@@ -58,7 +58,7 @@ int run(const std::vector<std::string>& args) {
       << "\n== The arbiters' desk\n"
       << "Every event above can be run from a browser instead: `arbiter serve EVENT.trf` prints\n"
       << "`serving EVENT.trf at http://127.0.0.1:8960/ (token: ...)`; the desk registers players,\n"
-      << "pairs rounds, takes results from the keyboard (board, Enter, 1 0 = + -), shows "
+      << "pairs rounds, takes results from the keyboard (board, then 1 0 = + -), shows "
          "standings\n"
       << "and exports, and rules on flag falls; players follow /public on their phones.\n";
   return rulings != kExitOk ? rulings : events;

@@ -100,6 +100,18 @@ async function entryKey(ev) {
   const input = $('entry');
   const k = ev.key;
   if (k === 'Escape') { input.value = ''; state.selected = 0; entryState(); return; }
+  // A board number no longer number could continue (board 5 of 40, any board of 1-9) is chosen
+  // at once: then the result key follows directly, as the issue has it (board, then 1 0 = + -).
+  if (!state.selected && /^\d$/.test(k)) {
+    const boards = document.querySelectorAll('#pairings tbody tr').length;
+    const n = Number(input.value + k);
+    if (n >= 1 && n <= boards && n * 10 > boards) {
+      ev.preventDefault();
+      input.value = String(n);
+      selectBoard(n);
+      return;
+    }
+  }
   if (!state.selected && (k === 'Enter' || k === ' ')) {
     ev.preventDefault();
     selectBoard(Number(input.value));
@@ -125,7 +137,7 @@ function selectBoard(b) {
 function entryState() {
   $('entry-state').textContent = state.selected
       ? `Board ${state.selected}: 1 (white wins), 0 (black wins), = (draw), + / - (forfeit), * (clear), Esc (cancel)`
-      : 'Type the board number, Enter, then 1 (white wins), 0 (black wins), = (draw), + or - (forfeits).';
+      : 'Type the board number (then Enter if a longer number could follow), then 1 (white wins), 0 (black wins), = (draw), + or - (forfeits).';
 }
 // A result others have built on (a later round paired, the event over) is refused as the CLI
 // refuses it; the arbiter may then change it anyway, as `event result --force` does.
