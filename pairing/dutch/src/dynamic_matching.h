@@ -621,14 +621,18 @@ class DynamicMatching {
       if (label_[inblossom_[x]] == 2) queue_.push_back(x);
       inblossom_[x] = b;
     });
-    bestedgeto_.assign(2 * n_, -1);
+    // The best edge to each other S blossom; only the blossoms met are visited afterwards (in
+    // ascending order, as a scan of all 2n would), not all 2n (a stage adds many blossoms).
+    if ((int)bestedgeto_.size() != 2 * n_) bestedgeto_.assign(2 * n_, -1);
     bestslackto_.resize(2 * n_);
+    met_.clear();
     auto consider = [&](int kk) {
       int i = from(kk), j = to(kk);
       if (inblossom_[j] == b) std::swap(i, j);
       int bj = inblossom_[j];
       if (bj == b || label_[bj] != 1) return;
       const W s = slack(kk);
+      if (bestedgeto_[bj] == -1) met_.push_back(bj);
       if (bestedgeto_[bj] == -1 || s < bestslackto_[bj]) {
         bestedgeto_[bj] = code(i, j);
         bestslackto_[bj] = s;
@@ -655,9 +659,10 @@ class DynamicMatching {
     }
     bestedges_[b].clear();
     bestedge_[b] = -1;
-    for (int x = 0; x < 2 * n_; ++x) {
+    std::sort(met_.begin(), met_.end());
+    for (int x : met_) {
       const int kk = bestedgeto_[x];
-      if (kk == -1) continue;
+      bestedgeto_[x] = -1;
       bestedges_[b].push_back(kk);
       if (bestedge_[b] == -1 || bestslackto_[x] < bestslack_[b]) {
         bestedge_[b] = kk;
@@ -954,7 +959,7 @@ class DynamicMatching {
   std::vector<char> touched_, has1_;
   std::vector<W> tdsum_;  // dsum_ when the block was touched
   std::vector<Pruned> pruned_;
-  std::vector<int> bestedgeto_;
+  std::vector<int> bestedgeto_, met_;
   std::vector<W> bestslackto_;
   std::vector<unsigned> seen_;
   unsigned stamp_ = 0;
