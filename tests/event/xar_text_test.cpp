@@ -67,3 +67,18 @@ TEST(XarText, ReasonTypedByTheArbiterIsChecked) {
 }
 
 }  // namespace
+
+// Laws Guidelines II: one start position per round. arbiter replaces a round's draw, so two START
+// records for one round come only from a damaged or hand-edited file: refused at the second one's
+// line and column. Read instead, their order was lost by sorting on the round, and the next write
+// changed the file (fuzz_event campaign, 2 December 2026: seeds/event/start-recorded-twice).
+TEST(XarText, TwoStartPositionsForOneRoundAreRefused) {
+  const std::string once = "XAR START 2 518 RNBQKBNR\nXAR START 1 0 BBQNNRKR\n";
+  EXPECT_EQ(split_event_text(once, "e.trf").settings.starts.size(), 2u);
+  try {
+    (void)split_event_text(once + "XAR START 2 4 BQNBRNKR\n", "e.trf");
+    FAIL() << "a second START for round 2 was read";
+  } catch (const EventError& e) {
+    EXPECT_STREQ(e.what(), "e.trf:3:11: round 2's start position is recorded twice");
+  }
+}

@@ -368,8 +368,15 @@ void read_record(EventSettings& s, Cursor& c) {
     s.playoff.scope = std::string(c.rest());
     c.pos = c.text.size();
   } else if (key == "START") {
+    // Laws Guidelines II: one Chess960 start position for the whole round, and arbiter replaces a
+    // round's draw rather than adding one; two records for one round are a damaged file, refused
+    // rather than one of them chosen (which one would depend on the order they were read in).
     RoundStart r;
+    const size_t round_col = (c.skip(), c.pos);
     r.round = c.number<int>("a round", 1, kMaxRound);
+    if (std::any_of(s.starts.begin(), s.starts.end(),
+                    [&](const RoundStart& x) { return x.round == r.round; }))
+      c.fail("round " + std::to_string(r.round) + "'s start position is recorded twice", round_col);
     r.position = c.number<int>("a Chess960 position number (0-959)", 0, 959);
     r.audit = std::string(c.rest());
     c.pos = c.text.size();
