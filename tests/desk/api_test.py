@@ -5,6 +5,7 @@ API with nothing lost, a hostile player name, the limits. Expected values come f
 (FIDE Laws 6.9, C.04.2) and from the CLI run on the same event, never from the desk itself.
 usage: api_test.py ARBITER"""
 import concurrent.futures
+import json
 import os
 import socket
 import subprocess
@@ -80,6 +81,55 @@ class Api(unittest.TestCase):
                                         headers={"Cookie": "token=s3cret-token"})
             self.assertEqual(st, 401)
         self.assertEqual(self.content(), before)
+
+    # ---- personal data ---------------------------------------------------------------------
+    # FIDE publishes names, ids, federations, titles, sex, ratings and the birth YEAR; the full
+    # birth date it does not. The desk listens on a venue network, so that date is served only
+    # with the token (issue 21, security): answers, and the TRF export (001 cols 70-79).
+    def test_birth_date_only_with_the_token(self):
+        st, _, p = self.srv.write("PUT", "/api/players/4", {"name": "Dunn, Di", "standard": 2100,
+                                                            "sex": "w", "birth": "2009/04/17"})
+        self.assertEqual((st, p["birth"]), (200, "2009/04/17"))
+        self.assertIn(b"2009/04/17", self.content())  # in the event file (TRF 001 cols 70-79)
+        tok = self.srv.token
+        for path in ("/api/event", "/api/players/4"):
+            st, _, public = self.srv.get(path)
+            self.assertEqual(st, 200, path)
+            self.assertNotIn("2009/04/17", json.dumps(public), path)
+            one = public if path != "/api/event" else public["players"][3]
+            self.assertNotIn("birth", one, path)
+            self.assertEqual((one["name"], one["sex"], one["rating"]), ("Dunn, Di", "w", 2100))
+            st, _, desk = self.srv.request("GET", path, token=tok)
+            self.assertEqual(st, 200, path)
+            one = desk if path != "/api/event" else desk["players"][3]
+            self.assertEqual(one["birth"], "2009/04/17", path)
+            # A wrong token is refused, not answered as a public read: a stale desk is told.
+            st, hs, _ = self.srv.request("GET", path, token="wrong")
+            self.assertEqual((st, hs.get("www-authenticate")), (401, "Bearer"), path)
+        # Nor by any other public read.
+        self.srv.write("POST", "/api/rounds/next", {})
+        for path in ("/api/rounds/1", "/api/standings", "/api/standings?filter=born%3E%3D2009",
+                     "/api/prizes?places=3", "/api/history", "/api/export/html", "/api/export/csv"):
+            st, _, body = self.srv.request("GET", path, raw=True)
+            self.assertEqual(st, 200, path)
+            self.assertNotIn("2009/04/17", body, path)
+            self.assertNotIn("04/17", body, path)
+        # The TRF report is the arbiters' download; a cookie or a query parameter is no token.
+        for token, headers, query in ((None, None, ""), ("wrong", None, ""),
+                                      (None, {"Cookie": "token=" + tok}, "?token=" + tok)):
+            st, hs, body = self.srv.request("GET", "/api/export/trf" + query, token=token,
+                                            headers=headers)
+            self.assertEqual((st, hs.get("www-authenticate")), (401, "Bearer"))
+            self.assertNotIn("2009/04/17", json.dumps(body))
+        st, hs, body = self.srv.request("HEAD", "/api/export/trf", raw=True)
+        self.assertEqual(st, 401)
+        st, _, trf = self.srv.request("GET", "/api/export/trf", token=tok, raw=True)
+        self.assertEqual(st, 200)
+        self.assertIn("2009/04/17", trf)
+        # The public pages never send the token (the phone has none); the desk does for these.
+        _, _, code = self.srv.request("GET", "/public.js", raw=True)
+        self.assertNotIn("asArbiter", code)
+        self.assertNotIn("token", code)
 
     # ---- players -------------------------------------------------------------------------
     def test_register_and_refusals(self):
@@ -235,7 +285,6 @@ class Api(unittest.TestCase):
         st, _, s = self.srv.get("/api/standings")
         self.assertEqual(st, 200)
         _, cli_json, _ = cli(ARBITER, "event", "standings", self.ev.file, "--format", "json")
-        import json
         self.assertEqual(s, json.loads(cli_json))
         w1 = g["boards"][0]["white"]
         self.assertEqual(s["standings"][0]["startNo"], w1)  # board 1's winner leads with 1 point
@@ -306,14 +355,17 @@ class Api(unittest.TestCase):
         self.srv.write("POST", "/api/rounds/next", {})
         for kind, ctype, ext in (("trf", "text/plain", ".trf"), ("html", "text/html", ".html"),
                                  ("csv", "text/csv", ".csv")):
-            st, hs, body = self.srv.request("GET", "/api/export/" + kind, raw=True)
+            st, hs, body = self.srv.request("GET", "/api/export/" + kind, raw=True,
+                                            token=self.srv.token)
             self.assertEqual(st, 200)
             self.assertTrue(hs["content-type"].startswith(ctype))
             self.assertEqual(hs["content-disposition"], f'attachment; filename="open{ext}"')
         out = os.path.join(self.ev.dir, "cli.trf")
         cli(ARBITER, "event", "export", self.ev.file, "--trf", out)
         with open(out, encoding="utf-8") as f:
-            self.assertEqual(self.srv.request("GET", "/api/export/trf", raw=True)[2], f.read())
+            self.assertEqual(
+                self.srv.request("GET", "/api/export/trf", raw=True, token=self.srv.token)[2],
+                f.read())
         self.assertEqual(self.srv.get("/api/export/pdf")[0], 404)
 
     # ---- rulings -------------------------------------------------------------------------
@@ -331,7 +383,6 @@ class Api(unittest.TestCase):
         self.assertEqual((r["ruling"], r["witness"]), ("1/2-1/2", ""))
         _, out, _ = cli(ARBITER, "claim", "flag", "--fen", "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
                         "--flagged", "white", "--json")
-        import json
         self.assertEqual(r["explanation"], json.loads(out)["explanation"])
         # An illegal position gets no ruling (A.5.4 names what happens next).
         _, _, r = self.srv.write("POST", "/api/rulings/flag",
@@ -436,12 +487,10 @@ class Api(unittest.TestCase):
         self.assertEqual(code, 0, err)
         self.assertIn(f"{len(PLAYERS) + len(acknowledged)} players registered", show)
         _, names, _ = cli(ARBITER, "event", "standings", self.ev.file, "--format", "json")
-        import json
         stored = {r["name"] for r in json.loads(names)["standings"]}
         self.assertEqual(set(acknowledged) - stored, set())
 
     def test_position_status_as_the_cli(self):
-        import json
         fens = ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",  # legal: 1. e4
                 "4k3/8/8/8/8/8/8/4K2R w - - 0 1",        # K+R v K: in play, White can mate
                 "4k3/8/8/8/8/8/8/4KR1K w - - 0 1",       # two white kings

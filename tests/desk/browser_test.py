@@ -6,7 +6,8 @@ registered (one named like a script), imported from CSV, corrected, withdrawn an
 bye granted and one refused against the regulations shown (the CLI's message); every round paired
 from the pages, the pairing list's print view, results typed on the keyboard (board number, then
 1, 0, =, + and -) and recorded from a PGN upload after its validation report; a refused pairing
-showing its rule; final standings, crosstable and prize list; the exports as downloads; a position
+showing its rule; final standings, crosstable and prize list; the exports as downloads (the TRF, with
+the birth dates, only with the token; the edit form fills the birth date); a position
 set up by clicks on the SVG board -> its status; a flag-fall ruling with the witness line played
 through; a pasted FEN redrawn; a Chess960 round's start position as a diagram. Two desks and a
 phone see each other's results (the pages poll every LIVE_POLL_MS <= 500 ms; the time until seen
@@ -236,20 +237,31 @@ class Run:
         # Two more from the organisers' CSV file; Dunn's rating in it is wrong (2000, not 2100).
         csv = os.path.join(self.tmp, "players.csv")
         with open(csv, "w", encoding="utf-8") as f:
-            f.write('name,federation,standard\n"Brown, Bob",ENG,2300\n"Dunn, Di",IRL,2000\n')
+            f.write('name,federation,standard,birth\n"Brown, Bob",ENG,2300,\n"Dunn, Di",IRL,2000,2009/04/17\n')
         a.find_element(By.ID, "csv-file").send_keys(csv)
         a.find_element(By.CSS_SELECTOR, "#csv-import button").click()
         self.wait(a, lambda: "Registered 2 players from players.csv" in self.text(a, "#notice-text"),
                   "two players imported from CSV")
         self.wait(a, lambda: self.count(a, "#players tbody tr") == 4, "four players listed")
         self.wait(a, lambda: self.text(a, "#player-4 td:nth-child(5)") == "2000", "Dunn listed with 2000")
-        self.click(a, "#player-4 button")  # edit
+        # The list is the public answer: no birth date in it (FIDE publishes the year only).
+        listed = a.execute_async_script("""const done = arguments[0];
+            fetch('/api/event').then((r) => r.json()).then((e) => done(JSON.stringify(e.players)));""")
+        self.check("Dunn, Di" in listed and "2009/04/17" not in listed and '"birth"' not in listed,
+                   "the public answer has no birth date")
+        self.click(a, "#player-4 button")  # edit: the form is filled from the arbiters' answer
+        self.wait(a, lambda: a.find_element(By.ID, "register-title").text == "Correct player 4",
+                  "the edit form opens for Dunn")
+        born = a.find_element(By.CSS_SELECTOR, "#register input[name=birth]")
+        self.check(born.get_attribute("value") == "2009/04/17", "the edit form shows Dunn's birth date")
         rating = a.find_element(By.CSS_SELECTOR, "#register input[name=standard]")
         rating.clear()
         rating.send_keys("2100")
         a.find_element(By.ID, "register-button").click()
         self.wait(a, lambda: "Corrected Dunn, Di, now number 4" in self.text(a, "#notice-text"), "Dunn's rating corrected")
         self.wait(a, lambda: self.text(a, "#player-4 td:nth-child(5)") == "2100", "Dunn listed with 2100")
+        with open(self.ev.file, encoding="utf-8") as f:
+            self.check("2009/04/17" in f.read(), "the correction kept Dunn's birth date")
         self.check(self.text(a, "#player-3 td:nth-child(2)") == HOSTILE,
                    "the player named <script> is shown as text")
         self.check(self.no_alert(a) and self.count(a, "script") == 2,
@@ -430,14 +442,30 @@ class Run:
 
     def exports(self, a):
         self.go_to(a, "exports")
+        # Without the token (a phone, anyone on the venue network) the TRF report, which holds
+        # the birth dates, is refused; the HTML and CSV standings are public.
         got = a.execute_async_script("""const done = arguments[0];
             Promise.all(['trf', 'html', 'csv'].map(async (k) => {
               const a = document.getElementById('export-' + k);
-              const r = await fetch(a.href);
-              return [a.hasAttribute('download'), r.status, r.headers.get('content-disposition')];
+              return (await fetch(a.href)).status;
             })).then(done);""")
-        self.check(got == [[True, 200, f'attachment; filename="open.{k}"'] for k in ("trf", "html", "csv")],
-                   f"the TRF, HTML and CSV exports are downloads ({got})")
+        self.check(got == [401, 200, 200], f"without the token only the TRF export is refused ({got})")
+        # Clicked on the desk, each is fetched with the token and saved under the server's name.
+        folder = os.path.join(self.tmp, "downloads")
+        os.makedirs(folder, exist_ok=True)
+        a.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+        for k in ("trf", "html", "csv"):
+            self.click(a, "#export-" + k)
+            self.wait(a, lambda k=k: os.path.exists(os.path.join(folder, "open." + k)), f"open.{k} downloaded")
+        # (chromium writes to open.K.crdownload and renames it when complete)
+        with open(os.path.join(folder, "open.trf"), encoding="utf-8") as f:
+            trf = f.read()
+        cli(self.arbiter, "event", "export", self.ev.file, "--trf", os.path.join(self.tmp, "cli.trf"))
+        with open(os.path.join(self.tmp, "cli.trf"), encoding="utf-8") as f:
+            self.check(trf == f.read() and "2009/04/17" in trf,
+                       "the downloaded TRF is the CLI's export, birth dates included")
+        with open(os.path.join(folder, "open.html"), encoding="utf-8") as f:
+            self.check("Dunn, Di" in f.read(), "the downloaded HTML standings name the players")
         self.wait(a, lambda: "pair round 3" in self.text(a, "#history"), "the changes are listed for undo")
         self.both_widths(a, "exports")
         # Undo takes back the forced change, as `arbiter event undo` would.

@@ -41,6 +41,10 @@ struct BadRequest : std::runtime_error {
 struct NotFound : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// A read of what only the arbiters may see, without the token: 401.
+struct Unauthorized : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 std::vector<std::string> split_path(const std::string& path) {
   std::vector<std::string> out;
@@ -249,15 +253,15 @@ namespace {
 // run through cli::event::modify, the CLI's own path.
 class Call {
  public:
-  Call(const std::string& file, const Request& q)
-      : file_(file), q_(q), parts_(split_path(q.path)) {}
+  Call(const std::string& file, const Request& q, Audience who)
+      : file_(file), q_(q), who_(who), parts_(split_path(q.path)) {}
 
   Response route() {
     const auto& p = parts_;
     const std::string& m = q_.method;
     const size_t n = p.size();
     if (n == 1) {
-      if (p[0] == "event" && m == "GET") return ok(event_json(load()));
+      if (p[0] == "event" && m == "GET") return ok(event_json(load(), who_));
       if (p[0] == "version" && m == "GET") return ok({{"version", version_of(file_)}});
       if (p[0] == "standings" && m == "GET") return ok(json::parse(standings("json")));
       if (p[0] == "prizes" && m == "GET") return prizes();
@@ -274,7 +278,7 @@ class Call {
     }
     if (n == 2 && p[0] == "players" && m == "GET") {
       Event e = load();
-      return ok(card_json(e, player_of(e, p[1])));
+      return ok(card_json(e, player_of(e, p[1]), who_));
     }
     if (n == 2 && p[0] == "players" && m == "PUT") return edit_player(p[1]);
     if (n == 3 && p[0] == "players") {
@@ -347,7 +351,7 @@ class Call {
     json out;
     cli::event::modify(file_, [&](Event& e) {
       Tpn p = register_player(e, r);
-      out = player_json(e, p);
+      out = player_json(e, p, who_);
       return "register " + r.name;
     });
     return ok(out, 201);
@@ -367,7 +371,7 @@ class Call {
     json out = json::array();
     cli::event::modify(file_, [&](Event& e) {
       for (const auto& x : enter_players(e, csv.players).players)
-        out.push_back(player_json(e, x.tpn));
+        out.push_back(player_json(e, x.tpn, who_));
       return "register " + std::to_string(csv.players.size()) +
              " players from the desk's CSV upload";
     });
@@ -381,7 +385,7 @@ class Call {
       Tpn p = player_of(e, who);
       std::string before = player_label(e, p);
       p = update_player(e, p, r);
-      out = player_json(e, p);
+      out = player_json(e, p, who_);
       return "edit " + before + " -> " + player_label(e, p);
     });
     return ok(out);
@@ -472,14 +476,19 @@ class Call {
         cancel_bye(e, p, round);
         message = "bye of round " + std::to_string(round) + " cancelled for " + player_label(e, p);
       }
-      out = player_json(e, p);
+      out = player_json(e, p, who_);
       return message;
     });
     out["message"] = message;
     return ok(out);
   }
 
+  // The TRF report is the rating officer's file: it holds the birth dates (001 cols 70-79), so
+  // it is the arbiters' download. The HTML and CSV standings hold nothing FIDE does not publish.
   Response export_as(const std::string& kind) {
+    if (kind == "trf" && who_ != Audience::Arbiters)
+      throw Unauthorized(
+          "the TRF report holds the players' birth dates: it needs the desk's token");
     Event e = load();
     std::string body, type, ext;
     if (kind == "trf")
@@ -498,8 +507,15 @@ class Call {
 
   const std::string& file_;
   const Request& q_;
+  const Audience who_;
   std::vector<std::string> parts_;
 };
+
+Response unauthorized(const std::string& message) {
+  Response r = error(401, message);
+  r.headers.emplace_back("WWW-Authenticate", "Bearer");
+  return r;
+}
 
 Response page(const std::string& path) {
   const std::string p = path == "/" ? "/desk.html" : path == "/public" ? "/public.html" : path;
@@ -517,17 +533,21 @@ Response Desk::handle(const Request& q) const {
     return page(q.path);
   }
   // Every write needs the token in a header: a cross-site form or image cannot set it (CSRF),
-  // and no cookie is ever accepted in its place.
-  if (q.method != "GET" && q.method != "HEAD" && !token_matches(q.authorization, token_)) {
-    Response r = error(401, "this change needs the desk's token (Authorization: Bearer TOKEN)");
-    r.headers.emplace_back("WWW-Authenticate", "Bearer");
-    return r;
-  }
+  // and no cookie is ever accepted in its place. A read with the token also sees what only the
+  // arbiters may (Audience); a read with a wrong token is refused rather than answered as a
+  // public one, so a desk with a stale token is told at once.
+  const bool read = q.method == "GET" || q.method == "HEAD";
+  const bool arbiter = token_matches(q.authorization, token_);
+  if (!arbiter && (!read || !q.authorization.empty()))
+    return unauthorized(read ? "wrong token (Authorization: Bearer TOKEN)"
+                             : "this change needs the desk's token (Authorization: Bearer TOKEN)");
   Request sub = q;
   sub.path = q.path.substr(4);
   if (sub.method == "HEAD") sub.method = "GET";  // the server sends the headers only
   try {
-    return Call(file_, sub).route();
+    return Call(file_, sub, arbiter ? Audience::Arbiters : Audience::Public).route();
+  } catch (const Unauthorized& x) {
+    return unauthorized(x.what());
   } catch (const BadRequest& x) {
     return error(400, x.what());
   } catch (const NotFound& x) {

@@ -82,7 +82,7 @@ json regulations(const EventSettings& s) {
 
 }  // namespace
 
-json player_json(const Event& e, Tpn n) {
+json player_json(const Event& e, Tpn n, Audience who) {
   const Player& p = e.tournament.player(n);
   const auto& s = e.settings;
   json byes = json::array();
@@ -90,33 +90,34 @@ json player_json(const Event& e, Tpn n) {
     for (auto [round, kind] : it->second)
       byes.push_back({{"round", round}, {"kind", kind == 'H' ? "half" : "zero"}});
   auto w = s.withdrawn.find(n);
-  return {{"number", n},
-          {"name", p.name},
-          {"title", p.title},
-          {"federation", p.federation},
-          {"fide_id", p.fide_id},
-          {"sex", p.sex == ' ' ? std::string() : std::string(1, p.sex)},
-          {"birth", p.birth},
-          {"rating", p.rating},
-          {"ratings",
-           {{"standard", p.ratings.standard},
-            {"rapid", p.ratings.rapid},
-            {"blitz", p.ratings.blitz},
-            {"national", p.ratings.national}}},
-          {"points", points(p.score(e.tournament.scoring))},
-          {"withdrawn_from", w == s.withdrawn.end() ? json(nullptr) : json(w->second)},
-          {"withdrawn_for_good", s.withdrawn_for_good.count(n) > 0},
-          {"entry_round", p.entry_round},
-          {"byes_requested", byes},
-          {"no_shows", no_shows(e, n)}};
+  json out = {{"number", n},
+              {"name", p.name},
+              {"title", p.title},
+              {"federation", p.federation},
+              {"fide_id", p.fide_id},
+              {"sex", p.sex == ' ' ? std::string() : std::string(1, p.sex)},
+              {"rating", p.rating},
+              {"ratings",
+               {{"standard", p.ratings.standard},
+                {"rapid", p.ratings.rapid},
+                {"blitz", p.ratings.blitz},
+                {"national", p.ratings.national}}},
+              {"points", points(p.score(e.tournament.scoring))},
+              {"withdrawn_from", w == s.withdrawn.end() ? json(nullptr) : json(w->second)},
+              {"withdrawn_for_good", s.withdrawn_for_good.count(n) > 0},
+              {"entry_round", p.entry_round},
+              {"byes_requested", byes},
+              {"no_shows", no_shows(e, n)}};
+  if (who == Audience::Arbiters) out["birth"] = p.birth;  // not public (see Audience)
+  return out;
 }
 
-json event_json(const Event& e) {
+json event_json(const Event& e, Audience who) {
   const auto& t = e.tournament;
   const auto& s = e.settings;
   const int paired = paired_rounds(e);
   json players = json::array();
-  for (const auto& p : t.players) players.push_back(player_json(e, p.tpn));
+  for (const auto& p : t.players) players.push_back(player_json(e, p.tpn, who));
   bool finished = paired == s.rounds && missing_results(e, s.rounds).empty();
   return {
       {"name", t.name},
@@ -175,7 +176,7 @@ json round_json(const Event& e, int round) {
           {"chess960_start", start}};
 }
 
-json card_json(const Event& e, Tpn n) {
+json card_json(const Event& e, Tpn n, Audience who) {
   const Player& p = e.tournament.player(n);
   json rounds = json::array();
   for (int r = 1; r <= paired_rounds(e); ++r) {
@@ -195,7 +196,7 @@ json card_json(const Event& e, Tpn n) {
     line["points"] = points(e.tournament.scoring.points(c));
     rounds.push_back(line);
   }
-  json out = player_json(e, n);
+  json out = player_json(e, n, who);
   out["rounds"] = rounds;
   return out;
 }

@@ -37,10 +37,11 @@ const desk = {
 };
 
 // Calls the API; resolves to {ok, status, data}. Writes carry the token in a header (CSRF-safe:
-// no cookie is involved).
-async function api(method, path, body, raw) {
+// no cookie is involved); a read carries it only `asArbiter` (the desk's reads of birth dates),
+// so the public pages never send it.
+async function api(method, path, body, raw, asArbiter) {
   const headers = {};
-  if (method !== 'GET') headers['Authorization'] = 'Bearer ' + desk.token();
+  if (method !== 'GET' || asArbiter) headers['Authorization'] = 'Bearer ' + desk.token();
   let payload;
   if (body !== undefined) {
     headers['Content-Type'] = raw ? 'text/plain; charset=utf-8' : 'application/json';

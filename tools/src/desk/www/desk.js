@@ -14,12 +14,14 @@ function askToken() {
   $('token').focus();
 }
 
-// A write: on 401 the token is asked for (once, then kept in this browser); a refusal shows
-// the rule's message as the server gives it.
-async function write(method, path, body, raw) {
+// A request with the token: every write, and the reads of what only the arbiters see (birth
+// dates). Without a token, or on 401, the token is asked for (once, then kept in this browser);
+// a refusal shows the rule's message as the server gives it.
+function tokenRefused(message) { desk.setToken(''); askToken(); notice(message, 'error'); }
+async function asArbiter(method, path, body, raw) {
   if (!desk.token()) { askToken(); notice('Enter the desk token first.', 'error'); return null; }
-  const r = await api(method, path, body, raw);
-  if (r.status === 401) { desk.setToken(''); askToken(); notice(r.data.error, 'error'); return null; }
+  const r = await api(method, path, body, raw, true);
+  if (r.status === 401) { tokenRefused(r.data.error); return null; }
   state.refusal = r.status === 409 ? r.data.error : '';
   if (!r.ok) { notice((r.status === 409 ? 'Refused: ' : 'Error: ') + r.data.error, 'error'); return null; }
   return r.data;
@@ -143,7 +145,7 @@ function entryState() {
 // refuses it; the arbiter may then change it anyway, as `event result --force` does.
 async function enter(board, result, force) {
   const round = state.round;
-  const out = await write('PUT', `/rounds/${round}/boards/${board}`, force ? {result, force: true} : {result});
+  const out = await asArbiter('PUT', `/rounds/${round}/boards/${board}`, force ? {result, force: true} : {result});
   $('entry').value = '';
   state.selected = 0;
   entryState();
@@ -156,7 +158,7 @@ async function enter(board, result, force) {
 }
 
 async function pairNext() {
-  const out = await write('POST', '/rounds/next', {force: $('pair-force').checked});
+  const out = await asArbiter('POST', '/rounds/next', {force: $('pair-force').checked});
   if (!out) return;
   state.round = out.round;
   $('pair-force').checked = false;
@@ -188,7 +190,7 @@ function renderPlayers() {
         el('td', {class: 'hide-narrow'}, p.federation), el('td', {}, p.rating || ''), el('td', {class: 'pts'}, fmt(p.points)),
         el('td', {class: 'name'}, status.join('; ')),
         el('td', {class: 'name'},
-           act('edit', () => editPlayer(p)),
+           act('edit', () => editPlayer(p.number)),
            act('½ bye', () => playerAction(p, 'byes', {round: round(), kind: 'half'})),
            act('absent', () => playerAction(p, 'byes', {round: round(), kind: 'zero'})),
            p.byes_requested.map((b) => act(`cancel bye ${b.round}`, () => playerAction(p, 'byes/' + b.round, undefined, 'DELETE'))),
@@ -199,7 +201,7 @@ function renderPlayers() {
   t.append(body);
 }
 async function playerAction(p, what, body, method) {
-  const out = await write(method || 'POST', `/players/${p.number}/${what}`, body);
+  const out = await asArbiter(method || 'POST', `/players/${p.number}/${what}`, body);
   if (out) notice(out.message);
   await refresh();
 }
@@ -213,14 +215,18 @@ async function register(ev) {
     body[k] = ['standard', 'rapid', 'blitz', 'national'].includes(k) ? Number(v) : v;
   }
   const editing = state.editing;
-  const out = await write(editing ? 'PUT' : 'POST', editing ? `/players/${editing}` : '/players', body);
+  const out = await asArbiter(editing ? 'PUT' : 'POST', editing ? `/players/${editing}` : '/players', body);
   if (!out) return;
   notice(editing ? `Corrected ${out.name}, now number ${out.number}.` : `Registered ${out.name} as number ${out.number}.`);
   editDone();
   $('register').elements.name.focus();
   await refresh();
 }
-function editPlayer(p) {
+// The form is filled from the player as the arbiters see it (the list is the public answer,
+// without the birth date), so that saving a correction never blanks a field it did not show.
+async function editPlayer(number) {
+  const p = await asArbiter('GET', `/players/${number}`);
+  if (!p) return;
   const f = $('register').elements;
   state.editing = p.number;
   for (const k of ['name', 'title', 'federation', 'fide_id', 'sex', 'birth']) f[k].value = p[k] || '';
@@ -241,7 +247,7 @@ async function importCsv(ev) {
   ev.preventDefault();
   const file = $('csv-file').files[0];
   if (!file) { notice('Choose a CSV file first.', 'error'); return; }
-  const out = await write('POST', '/players/import', await file.text(), true);
+  const out = await asArbiter('POST', '/players/import', await file.text(), true);
   if (out) notice(`Registered ${out.registered.length} players from ${file.name}.`);
   await refresh();
 }
@@ -269,7 +275,7 @@ async function renderHistory() {
   if (r.ok) clear($('history')).append(...r.data.changes.map((c) => el('li', {}, c)));
 }
 async function undo() {
-  const out = await write('POST', '/undo', {});
+  const out = await asArbiter('POST', '/undo', {});
   if (out) notice('Undone: ' + out.undone);
   await refresh();
 }
@@ -357,7 +363,7 @@ async function rule(ev) {
   ev.preventDefault();
   const fen = $('fen').value.trim();
   drawEditor();
-  const out = await write('POST', '/rulings/flag', {fen, flagged: $('flagged').value,
+  const out = await asArbiter('POST', '/rulings/flag', {fen, flagged: $('flagged').value,
       unsupervised: $('unsupervised').checked, chess960: $('chess960').checked});
   const box = clear($('ruling'));
   if (!out) return;
@@ -377,7 +383,7 @@ async function rule(ev) {
 async function positionStatus() {
   const fen = $('fen').value.trim();
   drawEditor();
-  const out = await write('POST', '/rulings/status', {fen, chess960: $('chess960').checked});
+  const out = await asArbiter('POST', '/rulings/status', {fen, chess960: $('chess960').checked});
   const box = clear($('ruling'));
   if (!out) return;
   notice('');
@@ -416,7 +422,7 @@ async function pgnText() {
 }
 async function recordPgn() {
   if (!state.round) { notice('No round is paired yet.', 'error'); return; }
-  const out = await write('POST', `/rounds/${state.round}/pgn`, await pgnText(), true);
+  const out = await asArbiter('POST', `/rounds/${state.round}/pgn`, await pgnText(), true);
   const box = clear($('pgn-report'));
   if (!out) return;
   notice(`Round ${out.round}: ${out.recorded.length} result(s) recorded, ${out.refused.length} game(s) refused.`);
@@ -428,7 +434,7 @@ async function recordPgn() {
 async function validatePgn(ev) {
   ev.preventDefault();
   const text = await pgnText();
-  const out = await write('POST', '/rulings/pgn', text, true);
+  const out = await asArbiter('POST', '/rulings/pgn', text, true);
   const box = clear($('pgn-report'));
   if (!out) return;
   box.append(el('p', {}, `${out.count} game(s), ${out.with_errors} with errors.`));
@@ -442,6 +448,37 @@ async function validatePgn(ev) {
         el('td', {class: 'name'}, g.issues.map((i) => el('div', {class: i.severity === 'error' ? 'status-errors' : ''}, `line ${i.line}:${i.column}: ${i.severity} [${i.code}] ${i.message}`)))));
   t.append(body);
   box.append(el('div', {class: 'scroll'}, t));
+}
+
+// ---- downloads -----------------------------------------------------------------------------
+// An export fetched with the token in a header (the TRF report holds the birth dates, so it is
+// the arbiters' download) and saved from memory under the server's file name: the long-lived
+// token never goes into a URL or a cookie, and a cross-site page cannot start the download.
+async function download(ev) {
+  ev.preventDefault();
+  const headers = desk.token() ? {Authorization: 'Bearer ' + desk.token()} : {};
+  let res;
+  try {
+    res = await fetch(ev.currentTarget.getAttribute('href'), {headers, cache: 'no-store'});
+  } catch (e) {
+    notice('the desk cannot be reached: ' + e.message, 'error');
+    return;
+  }
+  if (!res.ok) {
+    let message = res.statusText;
+    try { message = (await res.json()).error; } catch (e) { /* not JSON: the status says it */ }
+    if (res.status === 401) tokenRefused(message);
+    else notice('Error: ' + message, 'error');
+    return;
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') || '');
+  const url = URL.createObjectURL(await res.blob());
+  const save = el('a', {href: url, download: name ? name[1] : 'export', class: 'hidden'});
+  document.body.append(save);
+  save.click();
+  save.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+  notice('Downloaded ' + (name ? name[1] : 'the export') + '.');
 }
 
 // ---- wiring --------------------------------------------------------------------------------
@@ -468,6 +505,7 @@ document.addEventListener('DOMContentLoaded', () => {
   $('pgn-record').addEventListener('click', recordPgn);
   $('prize-form').addEventListener('submit', renderPrizes);
   $('edit-cancel').addEventListener('click', editDone);
+  for (const a of document.querySelectorAll('.exports a')) a.addEventListener('click', download);
   window.addEventListener('hashchange', () => show(current()));
   show(current());
   live(refresh);
