@@ -137,10 +137,14 @@ struct Reader {
   const std::string& file;
   CsvRegistrations& out;
   int line = 0;
+  std::string option;  // a value typed as this option (not a cell): messages name it
 
   void bad(int column, const std::string& what) {
-    out.errors.push_back(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
-                         what);
+    if (!option.empty())
+      out.errors.push_back(option + ": " + what);
+    else
+      out.errors.push_back(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+                           what);
   }
 
   int rating(const Cell& c, const std::string& field) {
@@ -256,9 +260,25 @@ std::string registration_field(std::string_view header) {
   return it == kAliases.end() ? std::string() : it->second;
 }
 
+CsvRegistrations read_registration_fields(
+    const std::vector<std::pair<std::string, std::string>>& fields) {
+  CsvRegistrations out;
+  const std::string none;
+  Reader rd{none, out, 0, ""};
+  Registration r;
+  for (const auto& [option, value] : fields) {
+    const std::string field = registration_field(option);
+    rd.option = "--" + option;
+    // An option not given is an empty cell: nothing to check, nothing stored.
+    if (!value.empty()) rd.cell(r, field, option, Cell{value, 1});
+  }
+  if (out.errors.empty()) out.players.push_back(std::move(r));
+  return out;
+}
+
 CsvRegistrations read_registration_csv(std::string_view text, const std::string& file) {
   CsvRegistrations out;
-  Reader rd{file, out};
+  Reader rd{file, out, 0, ""};
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8 byte-order mark
   std::vector<std::string> fields, headers;
   char sep = ',';
@@ -316,7 +336,12 @@ CsvRegistrations read_registration_csv(std::string_view text, const std::string&
       rd.bad(
           cells.size() > fields.size() ? cells[fields.size()].column : chars(line, line.size()) + 1,
           std::to_string(cells.size()) + " fields, the header has " +
-              std::to_string(fields.size()));
+              std::to_string(fields.size()) +
+              // The everyday cause: a "Surname, Name" typed without its quotes.
+              (cells.size() > fields.size() && sep == ','
+                   ? " (a value with a ',' in it, such as \"Surname, Name\", must be in double "
+                     "quotes)"
+                   : ""));
       continue;
     }
     Registration r;
