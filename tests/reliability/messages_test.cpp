@@ -5,7 +5,8 @@
 // The unclear messages (issue 17: "about 20"), each as it was, as it is, and the test that checks
 // it. 1-8 are the issue's own; 9-20 were found on 2 December 2026 by trying everyday mistakes on
 // every command (a wrong file, a value typed as people write it, a forgotten option); the old
-// messages are those of the program before the fix (main c817ff1), as printed.
+// messages are those of the program before the fix (main c817ff1), as printed, and the tests of
+// 9-20 fail when run against that program.
 //  1. gzip input (`validate g.pgn.gz`, `standings t.trf.gz`): "unreadable byte 0x1F"
 //     -> "g.pgn.gz:1:1: gzip-compressed; decompress it first (gunzip -k), or recompress it with
 //     zstd, which is read directly" (exit 2, and no "0 games" summary).
@@ -62,9 +63,9 @@
 //     unexpected character 's'" -> "FEN piece placement field: 'startpos' is no board: 8 ranks
 //     from the 8th, separated by '/' (the standard start: rnbqkbnr/... w KQkq - 0 1)".
 //     AWordWhereTheBoardBelongsIsNamed
-// 20. A CSV line of a million commas (a damaged export): no message for minutes (the column of
-//     every cell was counted from the line's start: quadratic) -> "... fields, the header has 2"
-//     at once. Input.AVeryWideCsvLineIsAnsweredAtOnce
+// 20. A CSV line of a million commas (a damaged export): no message for 49 s, minutes for more
+//     (the column of every cell was counted from the line's start: quadratic) -> "... fields, the
+//     header has 2" at once (two million: 0.23 s). Input.AVeryWideCsvLineIsAnsweredAtOnce
 // Tried and left as they are: `claim --flagged White` ("--flagged must be white or black, not
 // 'White'"), `event new --start 2026-03-01` ("expected YYYY/MM/DD ..."), `event register
 // --standard 20100` ("rating 20100 out of range 0-3500": the option is not named), and `event
