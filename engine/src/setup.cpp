@@ -74,6 +74,13 @@ std::vector<std::string_view> split_fields(std::string_view s) {
 }
 
 std::optional<FenError> parse_placement(std::string_view f, Setup& out) {
+  // A word where the board belongs (`--fen startpos`, a file name) was "unexpected character
+  // 's'": say what the field is.
+  if (f.find('/') == std::string_view::npos && f.size() > 1)
+    return FenError{FenField::Placement,
+                    quote(f.substr(0, 40)) + (f.size() > 40 ? "..." : "") +
+                        " is no board: 8 ranks from the 8th, separated by '/' (the standard "
+                        "start: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1)"};
   int rank = 7, file = 0;
   for (std::size_t i = 0; i < f.size(); ++i) {
     char c = f[i];

@@ -347,6 +347,24 @@ std::vector<Registration> read_csv(const std::string& file) {
                         " error(s); nobody registered)");
 }
 
+// The player typed as options, every field checked and normalised as a CSV cell of its column
+// is (registration_csv.h): `--birth 01/02/2005`, `--fide-id 12ab` or `--sex f` were stored as
+// typed, where the same values in a CSV file are refused or normalised.
+std::vector<Registration> typed_player(const Registration& typed, const std::string& sex) {
+  auto r = read_registration_fields({{"name", typed.name},
+                                     {"title", typed.title},
+                                     {"federation", typed.federation},
+                                     {"fide-id", typed.fide_id},
+                                     {"sex", sex},
+                                     {"birth", typed.birth}});
+  if (!r.errors.empty()) {
+    for (size_t i = 0; i + 1 < r.errors.size(); ++i) std::cerr << r.errors[i] << '\n';
+    throw EventInputError(r.errors.back() + " (nobody registered)");
+  }
+  r.players[0].ratings = typed.ratings;
+  return r.players;
+}
+
 int cmd_register(const std::vector<std::string>& args) {
   po::options_description o("options");
   std::string file, csv;
@@ -367,9 +385,8 @@ int cmd_register(const std::vector<std::string>& args) {
       "round", po::value<int>(), "late entry: the first round played (default: the next)");
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("register"))) return kExitOk;
-  if (!sex.empty()) r.sex = sex[0];
   if (csv.empty() == r.name.empty()) throw po::error("give either --name or --csv");
-  std::vector<Registration> regs = csv.empty() ? std::vector<Registration>{r} : read_csv(csv);
+  std::vector<Registration> regs = csv.empty() ? typed_player(r, sex) : read_csv(csv);
   std::vector<std::string> lines;
   const int first = positive(vm, "round", 0);
   std::map<int, int> renumbered;  // old -> new over the whole registration

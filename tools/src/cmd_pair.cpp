@@ -25,6 +25,7 @@
 #include "arbiter/pairing/trf.h"
 #include "cli_options.h"
 #include "command.h"
+#include "terminal_text.h"
 
 namespace arbiter::cli {
 namespace {
@@ -328,6 +329,21 @@ int run_round_robin(int n, bool dbl, bool swap, std::optional<std::string> seed,
   return kExitOk;
 }
 
+// What a `pair` command line that names no single action lacks, said before the usage (the usage
+// alone left `arbiter pair in.trf` unexplained).
+std::string what_is_missing(const po::variables_map& vm, int modes,
+                            const std::vector<std::string>& inputs) {
+  if (modes > 1) return "--dutch, --check and --round-robin are different tasks: give one";
+  for (const char* mode : {"dutch", "check"})
+    if (vm.count(mode) && modes == 0 && inputs.empty())
+      return std::string("--") + mode + " needs the TRF file: arbiter pair --" + mode + " in.trf";
+  if (modes == 0 && !inputs.empty() && !vm.count("dutch") && !vm.count("check"))
+    return "what should be done with '" + terminal_safe(inputs.front()) +
+           "'? --dutch FILE pairs its next round, --check FILE re-pairs every round";
+  if (!inputs.empty()) return "unexpected argument '" + terminal_safe(inputs.back()) + "'";
+  return "give --dutch FILE, --check FILE or --round-robin N";
+}
+
 int run(const std::vector<std::string>& args) {
   po::options_description opts("arbiter pair options");
   std::string dutch, check, seed, rules_text;
@@ -378,7 +394,7 @@ int run(const std::vector<std::string>& args) {
     }
   const int modes = !dutch.empty() + !check.empty() + (vm.count("round-robin") > 0);
   if (modes != 1 || !inputs.empty()) {
-    std::cerr << usage << opts;
+    std::cerr << "arbiter pair: " << what_is_missing(vm, modes, inputs) << "\n\n" << usage << opts;
     return kExitError;
   }
   std::optional<ap::DutchRules> rules;

@@ -6,6 +6,8 @@
 //      to stderr with the line number).
 #include <atomic>
 #include <boost/program_options.hpp>
+#include <cerrno>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <fstream>
@@ -30,6 +32,7 @@ struct Query {
 };
 
 void answer(adj::Solver& solver, Query& q, std::uint64_t budget, bool reasons) {
+  if (!q.error.empty()) return;  // a line read as no query: its own message stands
   auto pos = arbiter::Position::from_fen(q.fen);
   if (!pos.ok()) pos = arbiter::Position::from_fen(q.fen, false, true);
   std::string verdict, witness, reason;
@@ -97,7 +100,8 @@ int run(const std::vector<std::string>& args) {
     }
     file.open(input, std::ios::binary);
     if (!file) {
-      std::cerr << "arbiter unwinnable: cannot open '" << input << "'\n";
+      std::cerr << "arbiter unwinnable: " << input << ": cannot open: " << std::strerror(errno)
+                << '\n';
       return arbiter::cli::kExitUsage;
     }
     in = &file;
@@ -163,8 +167,14 @@ int run(const std::vector<std::string>& args) {
     std::size_t tab = line.find('\t');
     q.fen = line.substr(0, tab);
     if (tab == std::string::npos) {
-      q.error = "expected FEN<TAB>side";
+      // The side given after a blank (the FEN's own separator) is the everyday slip.
+      const std::string last = q.fen.substr(q.fen.find_last_of(' ') + 1);
+      q.error = "expected FEN<TAB>side (w or b): the line has no tab" +
+                std::string(q.fen.find(' ') != std::string::npos && (last == "w" || last == "b")
+                                ? " (separate the side from the FEN with a tab, not a blank)"
+                                : "");
       q.out = q.fen + "\t\tillegal\t";
+      if (reasons) q.out += '\t' + q.error;
       batch.push_back(q);
       line_numbers.push_back(line_no);
       continue;

@@ -119,9 +119,14 @@ std::string record_result(Event& e, int round, int board, const std::string& res
   }
   const std::string norm = pairing::set_result(e, round, board, result);
   auto [w, b] = e.settings.boards.at(round)[board - 1];
+  // A result typed over another is said to have replaced it (a typo on the wrong board would
+  // otherwise change a recorded result without a word; it is in the journal's line too).
+  const std::string was = forced           ? " (forced, was " + before + ")"
+                          : before.empty() ? ""
+                          : before == norm ? " (unchanged)"
+                                           : " (was " + before + ")";
   return "round " + std::to_string(round) + " board " + std::to_string(board) + ": " +
-         player_label(e, w) + " - " + player_label(e, b) + " " + norm +
-         (forced ? " (forced, was " + before + ")" : "");
+         player_label(e, w) + " - " + player_label(e, b) + " " + norm + was;
 }
 
 }  // namespace arbiter::cli::event

@@ -152,6 +152,18 @@ std::unique_ptr<ByteSource> open_source(const std::string& path) {
     throw ReadError((path == "-" ? std::string("<stdin>") : path) +
                     ":1:1: gzip-compressed; decompress it first (gunzip -k), or recompress it "
                     "with zstd, which is read directly");
+  // A tournament file given where games are expected (`validate e.trf`) was read as one game of
+  // nine warnings and "malformed SAN 'XAR'": name it. PGN never begins with three digits and a
+  // blank (a move number has its period) nor with "XAR ".
+  const std::string shown = path == "-" ? std::string("<stdin>") : path;
+  if (head == "XAR ")
+    throw ReadError(shown +
+                    ":1:1: an arbiter event file, not PGN (`arbiter event show` reads it; "
+                    "`arbiter event results FILE --pgn GAMES.pgn` records a round's games)");
+  if (head.size() == 4 && head[3] == ' ' &&
+      std::all_of(head.begin(), head.begin() + 3, [](char c) { return c >= '0' && c <= '9'; }))
+    throw ReadError(shown + ":1:1: a TRF file (it begins with the record '" + head.substr(0, 3) +
+                    "'), not PGN (`arbiter standings` and `arbiter pair` read it)");
   return fd;
 }
 

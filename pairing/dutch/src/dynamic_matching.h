@@ -61,6 +61,7 @@ class DynamicMatching {
     bestslack_.assign(2 * n, W{});
     dirty_flag_.assign(n, 0);
     seen_.assign(2 * n, 0);
+    s_edges_.assign(n, {});
     nb_ = ((n - 1) >> bbits_) + 1;
     bmax_.assign((size_t)n * nb_, W{});
     bmin_.assign(nb_, W{});
@@ -388,6 +389,7 @@ class DynamicMatching {
           bestslack_[b] = kslack;
         }
         if (has_bestedges_[b]) bestedges_[b].push_back(p);  // add_blossom reads the list
+        note_s_edge(p);
       } else if (label_[w] == 0) {
         if (bestedge_[w] == -1 || kslack < bestslack_[w]) {
           bestedge_[w] = p;
@@ -641,14 +643,8 @@ class DynamicMatching {
     for (int sub : path) {
       if (!has_bestedges_[sub]) {
         leaves(sub, [&](int x) {
-          const W* row = &w_[(size_t)x * n_];
-          for (int k = (lo_ >> bbits_); k < nb_; ++k) {
-            if (prunable(x, k)) continue;
-            const int u1 = std::min(n_, ((k + 1) << bbits_));
-            for (int u = std::max(lo_, (k << bbits_)); u < u1; ++u)  // only edges to S blossoms
-              if (label_[inblossom_[u]] == 1 && u != x && active_[u] && !row[u].is_zero())
-                consider(code(x, u));
-          }
+          s_edges_of(x, b);
+          for (int kk : sorted_) consider(kk);
         });
       } else {
         for (int kk : bestedges_[sub]) consider(kk);
@@ -794,6 +790,8 @@ class DynamicMatching {
       has_bestedges_[b] = 0;
     }
     queue_.clear();
+    for (int v : s_listed_) s_edges_[v].clear();
+    s_listed_.clear();
     start_pruning();
     assign_label(root, 1, -1);
     for (;;) {
@@ -843,9 +841,10 @@ class DynamicMatching {
                 bestedge_[b] = p;
                 bestslack_[b] = kslack;
               }
-              // A row scanned again after pruned blocks were let in: the blossom's list, made
-              // without them, learns the edge (add_blossom reads the list, not the rows).
-              if (full_ && has_bestedges_[b]) bestedges_[b].push_back(p);
+              // An edge met after the blossom was made (by a former T vertex, or a row
+              // scanned again after pruned blocks were let in): the blossom's list learns it.
+              if (has_bestedges_[b]) bestedges_[b].push_back(p);
+              note_s_edge(p);
             } else if (label_[w] == 0) {
               if (bestedge_[w] == -1 || kslack < bestslack_[w]) {
                 bestedge_[w] = p;
@@ -937,6 +936,31 @@ class DynamicMatching {
     }
   }
 
+  // A non-tight edge between two S blossoms met by a scan (of a row, or of a pruned block let
+  // in): recorded at both ends, so that add_blossom reads its vertices' edges to S blossoms
+  // from these lists instead of scanning their rows again (every vertex of a new blossom, its
+  // former T vertices included, was a row of 2n wide entries to read). An S-S edge is met by
+  // the scan of whichever end became S last (S labels last to the end of the stage), at the
+  // latest before the next dual update (the queue is drained first); one met later than the
+  // blossom was made joins the blossom's own list (stage), so the least slack between any two
+  // S blossoms is always in one of their lists, as delta3 needs.
+  void note_s_edge(int p) {
+    const int a = from(p), c = to(p);
+    if (s_edges_[a].empty()) s_listed_.push_back(a);
+    if (s_edges_[c].empty()) s_listed_.push_back(c);
+    s_edges_[a].push_back(p);
+    s_edges_[c].push_back(rev(p));
+  }
+  // x's recorded edges (codes from x) to vertices outside blossom b, once each, in ascending
+  // order of the other end (the order of a scan of x's row), into sorted_.
+  void s_edges_of(int x, int b) {
+    sorted_.clear();
+    for (int p : s_edges_[x])
+      if (inblossom_[to(p)] != b) sorted_.push_back(p);
+    std::sort(sorted_.begin(), sorted_.end());
+    sorted_.erase(std::unique(sorted_.begin(), sorted_.end()), sorted_.end());
+  }
+
   // +1 for a vertex in an S blossom (its dual falls in a dual update), -1 in a T blossom.
   int side(int v) const {
     const int l = label_[inblossom_[v]];
@@ -960,6 +984,9 @@ class DynamicMatching {
   std::vector<W> tdsum_;  // dsum_ when the block was touched
   std::vector<Pruned> pruned_;
   std::vector<int> bestedgeto_, met_;
+  // The S-S edges of the stage, per vertex (see note_s_edge), and the vertices with a list.
+  std::vector<std::vector<int>> s_edges_;
+  std::vector<int> s_listed_, sorted_;
   std::vector<W> bestslackto_;
   std::vector<unsigned> seen_;
   unsigned stamp_ = 0;

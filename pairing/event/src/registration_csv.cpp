@@ -43,11 +43,20 @@ char separator_of(std::string_view header) {
   return semis > commas ? ';' : ',';
 }
 
-// RFC 4180 fields of one line; an unterminated quote is reported at its column.
+// RFC 4180 fields of one line; an unterminated quote is reported at its column. The column is
+// counted as the line is read (counting from the line's start at every separator was quadratic:
+// a 1 MB line of commas took minutes).
 std::vector<Cell> split(std::string_view line, char sep, std::string& error) {
   std::vector<Cell> out(1);
   bool quoted = false;
   size_t quote_at = 0;
+  size_t counted = 0;  // chars(line, counted) is `before`
+  int before = 0;
+  auto chars_to = [&](size_t n) {  // chars(line, n), for n that only grow
+    for (; counted < n; ++counted)
+      before += (static_cast<unsigned char>(line[counted]) & 0xC0) != 0x80;
+    return before;
+  };
   for (size_t i = 0; i < line.size(); ++i) {
     char c = line[i];
     if (quoted) {
@@ -60,7 +69,7 @@ std::vector<Cell> split(std::string_view line, char sep, std::string& error) {
     } else if (c == '"') {
       quoted = true, quote_at = i;
     } else if (c == sep) {
-      out.push_back({"", chars(line, i + 1) + 1});
+      out.push_back({"", chars_to(i + 1) + 1});
     } else {
       out.back().text += c;
     }
@@ -79,8 +88,9 @@ std::string fold(std::string_view h) {
   std::string out;
   for (size_t i = 0; i < h.size();) {
     bool done = false;
-    for (auto [a, c] : kAccents)
-      if (h.substr(i, a.size()) == a) out += c, i += a.size(), done = true;
+    if (h[i] == '\xC3')  // every accent of the table is C3 xx: other bytes skip the table
+      for (auto [a, c] : kAccents)
+        if (h.substr(i, a.size()) == a) out += c, i += a.size(), done = true;
     if (done) continue;
     char c = h[i++];
     if (c == ' ' || c == '_' || c == '-' || c == '.') {
@@ -127,10 +137,14 @@ struct Reader {
   const std::string& file;
   CsvRegistrations& out;
   int line = 0;
+  std::string option;  // a value typed as this option (not a cell): messages name it
 
   void bad(int column, const std::string& what) {
-    out.errors.push_back(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
-                         what);
+    if (!option.empty())
+      out.errors.push_back(option + ": " + what);
+    else
+      out.errors.push_back(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+                           what);
   }
 
   int rating(const Cell& c, const std::string& field) {
@@ -246,9 +260,25 @@ std::string registration_field(std::string_view header) {
   return it == kAliases.end() ? std::string() : it->second;
 }
 
+CsvRegistrations read_registration_fields(
+    const std::vector<std::pair<std::string, std::string>>& fields) {
+  CsvRegistrations out;
+  const std::string none;
+  Reader rd{none, out, 0, ""};
+  Registration r;
+  for (const auto& [option, value] : fields) {
+    const std::string field = registration_field(option);
+    rd.option = "--" + option;
+    // An option not given is an empty cell: nothing to check, nothing stored.
+    if (!value.empty()) rd.cell(r, field, option, Cell{value, 1});
+  }
+  if (out.errors.empty()) out.players.push_back(std::move(r));
+  return out;
+}
+
 CsvRegistrations read_registration_csv(std::string_view text, const std::string& file) {
   CsvRegistrations out;
-  Reader rd{file, out};
+  Reader rd{file, out, 0, ""};
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8 byte-order mark
   std::vector<std::string> fields, headers;
   char sep = ',';
@@ -306,7 +336,12 @@ CsvRegistrations read_registration_csv(std::string_view text, const std::string&
       rd.bad(
           cells.size() > fields.size() ? cells[fields.size()].column : chars(line, line.size()) + 1,
           std::to_string(cells.size()) + " fields, the header has " +
-              std::to_string(fields.size()));
+              std::to_string(fields.size()) +
+              // The everyday cause: a "Surname, Name" typed without its quotes.
+              (cells.size() > fields.size() && sep == ','
+                   ? " (a value with a ',' in it, such as \"Surname, Name\", must be in double "
+                     "quotes)"
+                   : ""));
       continue;
     }
     Registration r;

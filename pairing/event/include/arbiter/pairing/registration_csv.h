@@ -9,6 +9,7 @@
 // rating "22OO") are refused, not stored.
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "arbiter/pairing/event.h"
@@ -22,6 +23,15 @@ struct CsvRegistrations {
 
 // `file` names the source in the messages only.
 CsvRegistrations read_registration_csv(std::string_view text, const std::string& file);
+
+// One player's fields typed as options (`event register --name ... --birth ...`), each
+// (option name without "--", value) checked and normalised as a cell of that column of a CSV
+// file is (federation in capitals, sex f -> w, birth YYYY-MM-DD -> YYYY/MM/DD), so both ways of
+// registering store the same values; errors name the option ("--birth: birth '01/02/2005' is
+// not a year or a date YYYY/MM/DD"). Empty values are options not given. Ratings are not
+// among the fields (the caller reads them as numbers).
+CsvRegistrations read_registration_fields(
+    const std::vector<std::pair<std::string, std::string>>& fields);
 
 // The field a header cell names ("name", "title", "federation", "fide_id", "sex", "birth",
 // "standard", "rapid", "blitz", "national"), or "" when it is an extra column. Case, accents of
