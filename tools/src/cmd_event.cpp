@@ -349,44 +349,45 @@ std::vector<Registration> read_csv(const std::string& file) {
 
 // The player typed as options, every field checked and normalised as a CSV cell of its column
 // is (registration_csv.h): `--birth 01/02/2005`, `--fide-id 12ab` or `--sex f` were stored as
-// typed, where the same values in a CSV file are refused or normalised.
-std::vector<Registration> typed_player(const Registration& typed, const std::string& sex) {
-  auto r = read_registration_fields({{"name", typed.name},
-                                     {"title", typed.title},
-                                     {"federation", typed.federation},
-                                     {"fide-id", typed.fide_id},
-                                     {"sex", sex},
-                                     {"birth", typed.birth}});
+// typed, where the same values in a CSV file are refused or normalised, and `--standard 20100`
+// was refused without naming the option.
+constexpr const char* kTypedFields[] = {"name",  "title",    "federation", "fide-id", "sex",
+                                        "birth", "standard", "rapid",      "blitz",   "national"};
+
+std::vector<Registration> typed_player(const std::map<std::string, std::string>& typed) {
+  std::vector<std::pair<std::string, std::string>> fields;
+  for (const char* f : kTypedFields) fields.emplace_back(f, typed.at(f));
+  auto r = read_registration_fields(fields);
   if (!r.errors.empty()) {
     for (size_t i = 0; i + 1 < r.errors.size(); ++i) std::cerr << r.errors[i] << '\n';
     throw EventInputError(r.errors.back() + " (nobody registered)");
   }
-  r.players[0].ratings = typed.ratings;
   return r.players;
 }
 
 int cmd_register(const std::vector<std::string>& args) {
   po::options_description o("options");
   std::string file, csv;
-  Registration r;
-  std::string sex;
+  std::map<std::string, std::string> typed;  // option -> the text typed
+  for (const char* f : kTypedFields) typed[f];
   po::positional_options_description pos;
   event_file_options(o, pos, file);
   o.add_options()("csv", po::value(&csv), "register every player of this CSV file")(
-      "name", po::value(&r.name), "\"Surname, Name\"")("title", po::value(&r.title),
-                                                       "GM IM WGM FM WIM CM WFM WCM")(
-      "federation", po::value(&r.federation), "3-letter federation")(
-      "fide-id", po::value(&r.fide_id), "FIDE id")("sex", po::value(&sex), "m or w")(
-      "birth", po::value(&r.birth), "YYYY/MM/DD or YYYY")(
-      "standard", po::value(&r.ratings.standard), "FIDE standard rating")(
-      "rapid", po::value(&r.ratings.rapid), "FIDE rapid rating")(
-      "blitz", po::value(&r.ratings.blitz), "FIDE blitz rating")(
-      "national", po::value(&r.ratings.national), "national rating")(
+      "name", po::value(&typed["name"]), "\"Surname, Name\"")("title", po::value(&typed["title"]),
+                                                              "GM IM WGM FM WIM CM WFM WCM")(
+      "federation", po::value(&typed["federation"]), "3-letter federation")(
+      "fide-id", po::value(&typed["fide-id"]), "FIDE id")(
+      "sex", po::value(&typed["sex"]), "m or w")("birth", po::value(&typed["birth"]),
+                                                 "YYYY/MM/DD or YYYY")(
+      "standard", po::value(&typed["standard"]), "FIDE standard rating")(
+      "rapid", po::value(&typed["rapid"]), "FIDE rapid rating")("blitz", po::value(&typed["blitz"]),
+                                                                "FIDE blitz rating")(
+      "national", po::value(&typed["national"]), "national rating")(
       "round", po::value<int>(), "late entry: the first round played (default: the next)");
   po::variables_map vm;
   if (!parse(args, o, pos, vm, sub("register"))) return kExitOk;
-  if (csv.empty() == r.name.empty()) throw po::error("give either --name or --csv");
-  std::vector<Registration> regs = csv.empty() ? typed_player(r, sex) : read_csv(csv);
+  if (csv.empty() == typed["name"].empty()) throw po::error("give either --name or --csv");
+  std::vector<Registration> regs = csv.empty() ? typed_player(typed) : read_csv(csv);
   std::vector<std::string> lines;
   const int first = positive(vm, "round", 0);
   std::map<int, int> renumbered;  // old -> new over the whole registration

@@ -26,6 +26,7 @@
 #include "unwinnable/goal_search.h"
 #include "unwinnable/identity.h"
 #include "unwinnable/material.h"
+#include "unwinnable/planner.h"
 #include "unwinnable/probes.h"
 #include "unwinnable/pruned.h"
 #include "unwinnable/reachable.h"
@@ -895,6 +896,22 @@ Winnability Solver::quick_mate(const Position& pos, Color side, std::uint64_t no
   Winnability w;
   w.reason = "no helpmate found in a short look";
   w.nodes = look.nodes();
+  return w;
+}
+
+Winnability plan_mate(const Position& pos, Color side, std::uint64_t node_limit) {
+  detail::MatePlanner planner(side);
+  std::vector<Move> line;
+  const bool found = planner.run(pos, node_limit, line);
+  // The line is believed only once replayed: legal moves, ending in checkmate by `side`.
+  if (found && replays_to_mate(pos, line, side)) {
+    Winnability w = winnable(std::move(line), planner.nodes());
+    w.reason = "mating line found by the planner: " + w.reason.substr(w.reason.find("checkmate"));
+    return w;
+  }
+  Winnability w;
+  w.reason = "the mate planner found no line";
+  w.nodes = planner.nodes();
   return w;
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "unwinnable/check_info.h"
 #include "unwinnable/identity.h"
 #include "unwinnable/material.h"
 
@@ -57,33 +58,6 @@ bool bare(const Position& pos, Color c) {
   const Bitboard b = pos.pieces(c, BISHOP);
   return ours == b && (!(b & DARK_SQUARES) || !(b & LIGHT_SQUARES));
 }
-
-// Which moves give check, without playing them (as Stockfish does): the squares from which each
-// piece type attacks the enemy king, and the pieces whose departure uncovers a slider. Special
-// moves (castling, en passant, promotion) are rare and asked of the position itself.
-struct CheckInfo {
-  explicit CheckInfo(const Position& pos) {
-    const Color us = pos.side_to_move();
-    ksq = pos.king_square(~us);
-    const Bitboard occ = pos.occupied();
-    squares[PAWN] = pawn_attacks(~us, ksq);
-    squares[KNIGHT] = knight_attacks(ksq);
-    squares[BISHOP] = bishop_attacks(ksq, occ);
-    squares[ROOK] = rook_attacks(ksq, occ);
-    squares[QUEEN] = squares[BISHOP] | squares[ROOK];
-    squares[KING] = 0;
-    discoverers = pos.blockers_for_king(~us) & pos.pieces(us);
-  }
-  bool gives_check(const Position& pos, Move m) const {
-    if (m.is_castling() || m.is_en_passant() || m.is_promotion()) return pos.gives_check(m);
-    const Square from = m.from(), to = m.to();
-    if (squares[type_of(pos.moved_piece(m))] & square_bb(to)) return true;
-    return (discoverers & square_bb(from)) && !(line_bb(from, ksq) & square_bb(to));
-  }
-  Square ksq;
-  Bitboard squares[PIECE_TYPE_NB]{};
-  Bitboard discoverers = 0;
-};
 
 // kCloser[a][d]: the squares at king distance less than d from a (a move to one of them from a
 // square at distance d brings a piece closer to a).

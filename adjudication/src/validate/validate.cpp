@@ -1029,9 +1029,10 @@ class Validator {
     }
     // The winner being able to mate settles every question (not dead, the result stands): the
     // rule for two knights against a bare king, a short look (a witness for most decisive
-    // games), then the solver.
+    // games), the mate planner (a replayed line: most of the rest), then the solver.
     if (detail::two_knights_can_mate(M.pos, winner)) return;
     if (solver_.quick_mate(M.pos, winner, quick_limit()).verdict == Verdict::Winnable) return;
+    if (plan_mate(M.pos, winner, plan_limit()).verdict == Verdict::Winnable) return;
     const Winnability w = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
     if (w.verdict == Verdict::Winnable) return;
     if (w.verdict == Verdict::Undetermined) {
@@ -1072,6 +1073,8 @@ class Validator {
 
   // The short look's nodes (Solver::quick_mate), within the node budget.
   std::uint64_t quick_limit() const { return std::min<std::uint64_t>(400, opt_.node_budget); }
+  // The mate planner's nodes (plan_mate), within the node budget.
+  std::uint64_t plan_limit() const { return std::min(kPlanNodes, opt_.node_budget); }
 
   static std::string dead_reason(const Winnability& white, const Winnability& black) {
     return "dead position (Laws 5.2.2): neither side can checkmate by any series of legal "
@@ -1085,8 +1088,9 @@ class Validator {
   // budgets (a short look each, then 2,000, 20,000 and the full budget), the side with more
   // material first: a position where one side mates quickly and the other only after a long
   // search costs the short one (every budget up to the full one is at most a tenth of the next,
-  // so the repeated work stays small). Every answer is the solver's (a witness or a proof) or,
-  // for two knights against a bare king, that of a rule proved exhaustively.
+  // so the repeated work stays small); the mate planner's line for each side comes after the
+  // short looks. Every answer is the solver's or the planner's (a witness replayed to mate, or a
+  // proof) or, for two knights against a bare king, that of a rule proved exhaustively.
   Verdict dead_verdict(const Position& pos, std::string* why) {
     // Two knights against a bare king: decided by rule (two_knights.h), not searched.
     if (detail::two_knights_can_mate(pos, WHITE) || detail::two_knights_can_mate(pos, BLACK))
@@ -1095,6 +1099,8 @@ class Validator {
     for (const Color side : {first, ~first})
       if (solver_.quick_mate(pos, side, quick_limit()).verdict == Verdict::Winnable)
         return Verdict::Winnable;
+    for (const Color side : {first, ~first})
+      if (plan_mate(pos, side, plan_limit()).verdict == Verdict::Winnable) return Verdict::Winnable;
     Winnability answer[COLOR_NB];
     for (const std::uint64_t step : {std::uint64_t{2000}, std::uint64_t{20000}, opt_.node_budget}) {
       const std::uint64_t budget = std::min(step, opt_.node_budget);

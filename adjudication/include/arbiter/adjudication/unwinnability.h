@@ -53,6 +53,16 @@ struct Winnability {
 Winnability can_checkmate(const Position& pos, Color side,
                           std::uint64_t node_budget = kDefaultNodeBudget);
 
+// The mate planner: one cooperative line towards a checkmate by `side`, built greedily (about
+// one move generation per ply, no search tree: the loser's king walks to a corner, the
+// winner's men close in, its pawns promote, the loser's men wait or are taken; details in
+// adjudication's README). Winnable with the line as witness once it has been replayed move by
+// move (legal moves only) to a checkmate by `side`; otherwise Undetermined: a failed plan
+// proves nothing, and the exact solver (can_checkmate) decides. At most `node_limit` nodes
+// (move generations and mate tests, about three a ply; it stops once they reach the limit).
+inline constexpr std::uint64_t kPlanNodes = 400;
+Winnability plan_mate(const Position& pos, Color side, std::uint64_t node_limit = kPlanNodes);
+
 // The witness in SAN, space-separated with move numbers ("45. Kb6 Kb8 46. Nd7#").
 std::string witness_san(const Position& pos, const std::vector<Move>& line);
 // The same as a list of plain SAN moves.

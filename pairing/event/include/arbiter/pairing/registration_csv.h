@@ -28,8 +28,8 @@ CsvRegistrations read_registration_csv(std::string_view text, const std::string&
 // (option name without "--", value) checked and normalised as a cell of that column of a CSV
 // file is (federation in capitals, sex f -> w, birth YYYY-MM-DD -> YYYY/MM/DD), so both ways of
 // registering store the same values; errors name the option ("--birth: birth '01/02/2005' is
-// not a year or a date YYYY/MM/DD"). Empty values are options not given. Ratings are not
-// among the fields (the caller reads them as numbers).
+// not a year or a date YYYY/MM/DD", "--standard: standard rating '20100' is not a number
+// 0-3500"). Empty values are options not given.
 CsvRegistrations read_registration_fields(
     const std::vector<std::pair<std::string, std::string>>& fields);
 

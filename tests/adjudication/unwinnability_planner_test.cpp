@@ -1,0 +1,139 @@
+// The mate planner (adjudication/src/unwinnable/planner.h, plan_mate): a cooperative line built
+// greedily, believed only once replayed to a checkmate. Positions typed for the purpose: pawn
+// endings (a pawn that runs, one whose file is blocked so the king must take the blocker first),
+// minor-piece endings, a queen that must not stalemate, positions where the plan must fail (dead
+// ones: Laws 5.2.2) and the solver decides, and the validator's use of it (Laws 5.1.2, 5.2.2,
+// 6.9: the final position of a game is settled within a budget the search alone needed more for).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "arbiter/adjudication/unwinnability.h"
+#include "arbiter/adjudication/validate.h"
+#include "validate_helpers.h"
+
+namespace {
+
+using namespace arbiter;
+using adjudication::Verdict;
+
+Position at(const std::string& fen) {
+  auto p = Position::from_fen(fen);
+  EXPECT_TRUE(p.ok()) << fen;
+  return *p;
+}
+
+// The witness checked here, move by move against the generated legal moves (Laws 3), and its end
+// against the definition of checkmate (Laws 5.1.1: the loser to move, in check, without a move).
+bool mates(Position p, const std::vector<Move>& line, Color side) {
+  for (Move m : line) {
+    if (!p.legal_moves().contains(m)) return false;
+    p.play(m);
+  }
+  return p.side_to_move() == ~side && p.in_check() && p.legal_moves().empty();
+}
+
+void expect_planned(const std::string& fen, Color side) {
+  const Position pos = at(fen);
+  const auto w = adjudication::plan_mate(pos, side);
+  ASSERT_EQ(w.verdict, Verdict::Winnable) << fen << ": " << w.reason;
+  EXPECT_TRUE(mates(pos, w.witness, side))
+      << fen << ": " << adjudication::witness_san(pos, w.witness);
+  EXPECT_LE(w.nodes, adjudication::kPlanNodes + 64) << fen;  // one ply past the limit at most
+}
+
+// King and pawn against king: the pawn runs, promotes to a queen, and the queen mates with the
+// king's help; the same with colours reversed (the board mirrored across the middle).
+TEST(MatePlanner, PawnEnding) {
+  expect_planned("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", WHITE);
+  expect_planned("4k3/4p3/8/8/4K3/8/8/8 b - - 0 1", BLACK);
+}
+
+// Each king's pawn is blocked by the other's: the winner's king must walk round the squares the
+// blocker guards (c2 and e2) to take it before its own pawn can run.
+TEST(MatePlanner, BlockedPawnIsTakenByTheKing) {
+  for (const auto& [fen, side] : {std::pair{"8/8/8/3k4/8/3p4/3P4/3K4 w - - 0 1", WHITE},
+                                  std::pair{"3k4/3p4/3P4/8/3K4/8/8/8 b - - 0 1", BLACK}}) {
+    const Position pos = at(fen);
+    const auto w = adjudication::plan_mate(pos, side);
+    ASSERT_EQ(w.verdict, Verdict::Winnable) << fen;
+    EXPECT_TRUE(mates(pos, w.witness, side)) << fen;
+    const Square blocker = side == WHITE ? SQ_D3 : SQ_D6;
+    Position p = pos;
+    bool taken = false;
+    for (Move m : w.witness) {
+      taken |= m.to() == blocker && type_of(p.moved_piece(m)) == KING && p.is_capture(m);
+      p.play(m);
+    }
+    EXPECT_TRUE(taken) << fen << ": " << adjudication::witness_san(pos, w.witness);
+  }
+}
+
+// Minor pieces with pawns: a bishop and a pawn against a knight (the pawn takes the knight on its
+// way), and a lone pawn against a bishop and a knight, where the pawn's side mates (the loser's
+// men wait; they never take the pawn).
+TEST(MatePlanner, MinorPieceEndings) {
+  expect_planned("8/3n4/3k4/8/8/2B5/4P3/4K3 w - - 0 1", WHITE);
+  expect_planned("8/8/3k4/8/8/2B5/4P3/4K3 w - - 0 1", WHITE);
+  expect_planned("8/8/8/8/8/8/5p2/4k1K1 w - - 0 1", BLACK);
+}
+
+// The queen already holds every square of the cornered king: any quiet move stalemates it (Laws
+// 5.2.1), which the plan passes over for a move that lets the king breathe, then mates.
+TEST(MatePlanner, PassesOverStalemates) {
+  expect_planned("k7/8/1Q6/8/8/8/8/4K3 w - - 0 1", WHITE);
+  expect_planned("K7/8/1q6/8/8/8/8/4k3 b - - 0 1", BLACK);
+}
+
+// Dead positions (Laws 5.2.2): no line mates, so the plan fails, and the solver's proof decides.
+// A failed plan is never an answer: plan_mate says Undetermined.
+TEST(MatePlanner, FailsWhereNoMateExists) {
+  for (const auto& [fen, side] :
+       {std::pair{"8/8/4k3/8/8/2B5/8/4K3 w - - 0 1", WHITE},
+        std::pair{"8/8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3 w - - 0 1", WHITE},
+        std::pair{"8/8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3 w - - 0 1", BLACK}}) {
+    const Position pos = at(fen);
+    EXPECT_EQ(adjudication::plan_mate(pos, side).verdict, Verdict::Undetermined) << fen;
+    EXPECT_EQ(adjudication::can_checkmate(pos, side).verdict, Verdict::Unwinnable) << fen;
+  }
+}
+
+// Where the plan fails on a winnable position, the solver still finds the mate: the planner is a
+// filter in front of it, never the last word. A knight against a pawn: the mate needs the pawn to
+// promote to a man that blocks its own king, which the plan (the loser's men only wait) does not
+// arrange; and a budget too small for any plan.
+TEST(MatePlanner, FallsBackToTheSolver) {
+  const Position knight = at("8/8/4k3/8/3n4/8/6P1/4K3 b - - 0 1");
+  EXPECT_EQ(adjudication::plan_mate(knight, BLACK).verdict, Verdict::Undetermined);
+  const auto solved = adjudication::can_checkmate(knight, BLACK);
+  ASSERT_EQ(solved.verdict, Verdict::Winnable);
+  EXPECT_TRUE(mates(knight, solved.witness, BLACK));
+  const Position pawn = at("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
+  const auto starved = adjudication::plan_mate(pawn, WHITE, 1);
+  EXPECT_EQ(starved.verdict, Verdict::Undetermined);
+  EXPECT_LE(starved.nodes, 1u + 64u);
+}
+
+std::string game(const std::string& fen, const std::string& moves, const std::string& result) {
+  return "[Event \"Test\"]\n[Site \"Here\"]\n[Date \"2024.05.01\"]\n[Round \"1\"]\n[White \"A\"]\n"
+         "[Black \"B\"]\n[Result \"" +
+         result + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + moves + " " + result + "\n";
+}
+
+// The validator settles a game's final position with the planner after the short look: the
+// blocked pawn ending is not dead (Laws 5.2.2) and White, who won, can still mate (5.1.2, 6.9),
+// within 200 nodes, where the search alone left both questions undetermined.
+TEST(MatePlanner, ValidatorSettlesWithinASmallBudget) {
+  adjudication::ValidateOptions o;
+  o.node_budget = 200;
+  for (const char* result : {"1/2-1/2", "1-0"}) {
+    const auto r = validate_test::validate_one(
+        game("8/8/8/3k4/8/3p4/3P4/3K4 w - - 0 1", "1. Kc1 Kc6", result), o);
+    EXPECT_EQ(validate_test::count(r, "unwinnability-undetermined"), 0) << result << "\n"
+                                                                        << validate_test::dump(r);
+    EXPECT_EQ(r.errors(), 0) << validate_test::dump(r);
+  }
+}
+
+}  // namespace
