@@ -2,6 +2,7 @@
 #include "arbiter/adjudication/legality.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "arbiter/adjudication/retrograde.h"
 #include "legality_text.h"
@@ -70,6 +71,232 @@ const std::vector<std::string>& checks_tried(bool with_start) {
   return with_start ? all : no_start;
 }
 
+// The issues found so far, in check_legality's order (the report lists them in this order).
+struct Issues {
+  std::vector<LegalityIssue>& out;
+  void add(std::string code, std::string msg, bool a54 = false) {
+    out.push_back({std::move(code), std::move(msg), a54});
+  }
+};
+
+bool one_king_each(const Board& b) {
+  return popcount(b.by[WHITE][KING]) == 1 && popcount(b.by[BLACK][KING]) == 1;
+}
+
+// Kings: exactly one per side (Art. 2.2, 3.9: every game has one king per player).
+void check_kings(const Board& b, Issues& is) {
+  for (Color c : {WHITE, BLACK}) {
+    int kings = popcount(b.by[c][KING]);
+    if (kings == 0) is.add("missing-king", std::string(colour(c)) + " has no king");
+    if (kings > 1)
+      is.add("extra-kings", std::string(colour(c)) + " has " + std::to_string(kings) + " kings (" +
+                                squares(b.by[c][KING]) + ")");
+  }
+}
+
+// Pawns on the first and last ranks (A.5.4; Art. 3.7.5: a pawn reaching the last rank is
+// promoted; pawns never move backwards).
+void check_pawn_ranks(const Board& b, Issues& is) {
+  for (Color c : {WHITE, BLACK}) {
+    Bitboard last = b.by[c][PAWN] & rank_bb(relative_rank(c, RANK_8));
+    Bitboard first = b.by[c][PAWN] & rank_bb(relative_rank(c, RANK_1));
+    if (last)
+      is.add("pawn-on-last-rank",
+             std::string(colour(c)) + " pawn on " + squares(last) +
+                 ", the rank furthest from its starting position (Laws A.5.4; a pawn reaching it "
+                 "must be promoted, Art. 3.7.5)",
+             true);
+    if (first)
+      is.add("pawn-on-first-rank", std::string(colour(c)) + " pawn on " + squares(first) +
+                                       ", behind its starting rank: pawns never move backwards");
+  }
+}
+
+// Counts: at most 8 pawns and 16 pieces (Art. 2.2's initial set); promoted pieces cannot
+// exceed the missing pawns (Art. 3.7.5: only a pawn becomes a new piece).
+void check_counts(const Board& b, Issues& is) {
+  for (Color c : {WHITE, BLACK}) {
+    const int pawns = popcount(b.by[c][PAWN]);
+    if (pawns > 8)
+      is.add("too-many-pawns",
+             std::string(colour(c)) + " has " + std::to_string(pawns) + " pawns (at most 8)");
+    const int total = popcount(b.side[c]);
+    if (total > 16)
+      is.add("too-many-pieces",
+             std::string(colour(c)) + " has " + std::to_string(total) + " pieces (at most 16)");
+    const int light = popcount(b.by[c][BISHOP] & LIGHT_SQUARES),
+              dark = popcount(b.by[c][BISHOP] & DARK_SQUARES);
+    const int extra =
+        std::max(0, popcount(b.by[c][QUEEN]) - 1) + std::max(0, popcount(b.by[c][ROOK]) - 2) +
+        std::max(0, popcount(b.by[c][KNIGHT]) - 2) + std::max(0, light - 1) + std::max(0, dark - 1);
+    const int missing = std::max(0, 8 - pawns);
+    assert(light + dark == popcount(b.by[c][BISHOP]));  // every square is light or dark
+    if (extra > missing) {
+      std::string what = std::to_string(extra) + " piece(s) beyond the initial set";
+      if (light > 1 || dark > 1)
+        what += " (counting " + std::to_string(light) + " light- and " + std::to_string(dark) +
+                "-dark squared bishops: only one of each colour is not promoted)";
+      is.add("too-many-promotions", std::string(colour(c)) + " has " + what + " but only " +
+                                        std::to_string(missing) +
+                                        " pawn(s) missing to have promoted");
+    }
+  }
+}
+
+// Checks: the side not to move may not be in check (Art. 3.9: the last move cannot have left its
+// own king attacked; both kings in check is A.5.4), the kings may not touch, and the last move
+// (by the side not to move) must have given every check at once.
+void check_checks(const Setup& setup, const Board& b, Issues& is) {
+  assert(one_king_each(b));
+  const Color us = setup.turn, them = ~us;
+  const Square our_king = lsb(b.by[us][KING]), their_king = lsb(b.by[them][KING]);
+  const Bitboard checkers = b.attackers(our_king, them, b.occ);
+  const bool them_in_check = b.attackers(their_king, us, b.occ) != 0;
+  if (them_in_check && checkers) {
+    is.add("both-kings-in-check", "both kings are in check (Laws A.5.4)", true);
+  } else if (them_in_check) {
+    is.add("side-not-to-move-in-check",
+           std::string(colour(them)) + " is in check but it is " + colour(us) +
+               "'s turn: the last move would have left its own king in check (Art. 3.9)");
+  }
+  if (king_attacks(our_king) & b.by[them][KING])
+    is.add("kings-adjacent", "the kings stand on adjacent squares");
+  const int n = popcount(checkers);
+  if (n > 2) {
+    is.add("impossible-check", std::string(colour(us)) + " king is attacked by " +
+                                   std::to_string(n) + " pieces (" + squares(checkers) +
+                                   "): no single move gives more than two checks");
+  } else if (n == 2) {
+    const Square a = lsb(checkers), c2 = msb(checkers);
+    const Bitboard sliders = b.by[them][BISHOP] | b.by[them][ROOK] | b.by[them][QUEEN];
+    if (!(checkers & sliders))
+      is.add("impossible-check", "double check by " + squares(checkers) +
+                                     " without a line piece: a double check needs a discovered "
+                                     "check by a bishop, rook or queen");
+    else if (aligned(a, c2, our_king))
+      is.add("impossible-check", "double check by " + squares(checkers) +
+                                     " along one line: the nearer piece would block the other");
+  } else if (n == 1) {
+    const Square c1 = lsb(checkers);
+    const Piece p = setup.board[c1];
+    if (type_of(p) == PAWN && relative_rank(them, rank_of(c1)) == RANK_2)
+      is.add("impossible-check",
+             std::string(colour(them)) + " pawn on " + square_name(c1) +
+                 " gives check from its starting square: no last move can have given it");
+  }
+}
+
+// En passant square: the opponent must just have made a double step onto the square in front of
+// it, which must be empty along with the square the pawn came from (Art. 3.7.4); with that last
+// move, any check comes from the pawn or is discovered through its origin square.
+void check_en_passant(const Setup& setup, const Board& b, Issues& is) {
+  assert(one_king_each(b) && setup.ep_square != SQ_NONE);
+  const Color us = setup.turn, them = ~us;
+  const Square our_king = lsb(b.by[us][KING]);
+  const Bitboard checkers = b.attackers(our_king, them, b.occ);
+  const Square ep = setup.ep_square;
+  bool ok = rank_of(ep) == relative_rank(us, RANK_6);
+  Square pawn = SQ_NONE, origin = SQ_NONE;
+  if (ok) {
+    pawn = Square(ep - pawn_push(us));
+    origin = Square(ep + pawn_push(us));
+    ok = setup.board[pawn] == make_piece(them, PAWN) && setup.board[ep] == NO_PIECE &&
+         setup.board[origin] == NO_PIECE;
+  }
+  if (!ok) {
+    is.add("bad-en-passant", "en passant square " + square_name(ep) + " but no " + colour(them) +
+                                 " pawn can just have made a double step past it");
+    return;
+  }
+  assert(is_ok(pawn) && is_ok(origin));
+  for (Bitboard cb = checkers; cb;) {
+    Square cs = pop_lsb(cb);
+    bool from_pawn = cs == pawn;
+    bool discovered = (between_bb(our_king, cs) & square_bb(origin)) != 0;
+    if (!from_pawn && !discovered)
+      is.add("impossible-check", "check from " + square_name(cs) +
+                                     " but the last move was the double step to " +
+                                     square_name(pawn) + " (en passant square " + square_name(ep) +
+                                     "), which cannot have given it");
+  }
+}
+
+// One castling right (its rook's square rs) against the board: a rook of the right's colour on
+// its back rank, the king on that rank too (Art. 3.8.2: rights are lost once the king or the rook
+// has moved), on e with rooks on a and h in standard chess, between two rooks in Chess960
+// (Guidelines II.2).
+void check_castling_right(const Setup& setup, const Board& b, Square rs, bool chess960,
+                          Issues& is) {
+  const Piece rp = setup.board[rs];
+  if (type_of(rp) != ROOK) {
+    is.add("castling-rights",
+           "castling right for " + square_name(rs) + " but no rook stands there");
+    return;
+  }
+  const Color c = color_of(rp);
+  if (rank_of(rs) != relative_rank(c, RANK_1)) {
+    is.add("castling-rights", std::string(colour(c)) + " castling right for the rook on " +
+                                  square_name(rs) + ", which is not on its back rank");
+    return;
+  }
+  if (popcount(b.by[c][KING]) != 1) return;  // reported by check_kings
+  const Square k = lsb(b.by[c][KING]);
+  if (rank_of(k) != rank_of(rs)) {
+    is.add("castling-rights", std::string(colour(c)) + " keeps a castling right but its king on " +
+                                  square_name(k) + " has left its back rank");
+    return;
+  }
+  if (!chess960 && (file_of(k) != FILE_E || (file_of(rs) != FILE_A && file_of(rs) != FILE_H))) {
+    is.add("castling-rights",
+           std::string(colour(c)) + " castling right with the king on " + square_name(k) +
+               " and the rook on " + square_name(rs) +
+               ": in standard chess the king starts on e and the rooks on a and h");
+  }
+  if (chess960 && (file_of(k) == FILE_A || file_of(k) == FILE_H)) {
+    is.add("castling-rights", std::string(colour(c)) + " castling right but the king on " +
+                                  square_name(k) +
+                                  " cannot stand between two rooks (Guidelines II.2)");
+  }
+}
+
+// At most one castling right on each side of a king (Art. 3.8.2: one rook on each side starts on
+// the back rank; Chess960 Guidelines II.2 the same).
+void check_castling_sides(const Setup& setup, const Board& b, Issues& is) {
+  for (Color c : {WHITE, BLACK}) {
+    Bitboard rooks = setup.castling_rooks & b.side[c];
+    if (popcount(b.by[c][KING]) != 1 || !rooks) continue;
+    Square k = lsb(b.by[c][KING]);
+    Bitboard left = rooks & (square_bb(k) - 1), right = rooks & ~(square_bb(k) - 1) & ~square_bb(k);
+    assert((left | right) == (rooks & ~square_bb(k)));
+    if (more_than_one(left) || more_than_one(right))
+      is.add("castling-rights", std::string(colour(c)) +
+                                    " has two castling rights on one side of the king (" +
+                                    squares(more_than_one(left) ? left : right) + ")");
+  }
+}
+
+// Retrograde arguments (retrograde.h), only on a board the checks above found sane: they rely on
+// one king a side, pawns off the first and last ranks and consistent rights.
+void check_retrograde(const Setup& setup, const std::optional<Setup>& start, bool chess960,
+                      Issues& is) {
+  assert(is.out.empty());
+  auto add_all = [&](std::vector<LegalityIssue> found) {
+    for (auto& i : found) is.out.push_back(std::move(i));
+  };
+  add_all(pawn_captures(setup));
+  add_all(last_move(setup, chess960));
+  if (start) add_all(locked_in_pieces(setup, *start));
+}
+
+// Status: A.5.4 cases first (the arbiter must act), then unreachable.
+LegalityStatus status_of(const std::vector<LegalityIssue>& issues) {
+  const bool a54 =
+      std::any_of(issues.begin(), issues.end(), [](const LegalityIssue& i) { return i.a54; });
+  return a54              ? LegalityStatus::IllegalA54
+         : issues.empty() ? LegalityStatus::NotContradicted
+                          : LegalityStatus::NotReachable;
+}
+
 }  // namespace
 
 LegalityReport check_legality(const Setup& setup, bool chess960) {
@@ -83,186 +310,20 @@ LegalityReport check_legality(const Setup& setup, const LegalityOptions& options
   const std::optional<Setup> start = start_of(options);
   LegalityReport r;
   r.checked = checks_tried(start.has_value());
-  auto add = [&](std::string code, std::string msg, bool a54 = false) {
-    r.issues.push_back({std::move(code), std::move(msg), a54});
-  };
+  Issues is{r.issues};
   const Board b(setup);
-  // Kings: exactly one per side (Art. 2.2, 3.9: every game has one king per player).
-  for (Color c : {WHITE, BLACK}) {
-    int kings = popcount(b.by[c][KING]);
-    if (kings == 0) add("missing-king", std::string(colour(c)) + " has no king");
-    if (kings > 1)
-      add("extra-kings", std::string(colour(c)) + " has " + std::to_string(kings) + " kings (" +
-                             squares(b.by[c][KING]) + ")");
+  check_kings(b, is);
+  check_pawn_ranks(b, is);
+  check_counts(b, is);
+  if (one_king_each(b)) {
+    check_checks(setup, b, is);
+    if (setup.ep_square != SQ_NONE) check_en_passant(setup, b, is);
   }
-  // Pawns on the first and last ranks.
-  for (Color c : {WHITE, BLACK}) {
-    Bitboard last = b.by[c][PAWN] & rank_bb(relative_rank(c, RANK_8));
-    Bitboard first = b.by[c][PAWN] & rank_bb(relative_rank(c, RANK_1));
-    if (last)
-      add("pawn-on-last-rank",
-          std::string(colour(c)) + " pawn on " + squares(last) +
-              ", the rank furthest from its starting position (Laws A.5.4; a pawn reaching it "
-              "must be promoted, Art. 3.7.5)",
-          true);
-    if (first)
-      add("pawn-on-first-rank", std::string(colour(c)) + " pawn on " + squares(first) +
-                                    ", behind its starting rank: pawns never move backwards");
-  }
-  // Counts: at most 8 pawns and 16 pieces; promoted pieces cannot exceed the missing pawns.
-  for (Color c : {WHITE, BLACK}) {
-    const int pawns = popcount(b.by[c][PAWN]);
-    if (pawns > 8)
-      add("too-many-pawns",
-          std::string(colour(c)) + " has " + std::to_string(pawns) + " pawns (at most 8)");
-    const int total = popcount(b.side[c]);
-    if (total > 16)
-      add("too-many-pieces",
-          std::string(colour(c)) + " has " + std::to_string(total) + " pieces (at most 16)");
-    const int light = popcount(b.by[c][BISHOP] & LIGHT_SQUARES),
-              dark = popcount(b.by[c][BISHOP] & DARK_SQUARES);
-    const int extra =
-        std::max(0, popcount(b.by[c][QUEEN]) - 1) + std::max(0, popcount(b.by[c][ROOK]) - 2) +
-        std::max(0, popcount(b.by[c][KNIGHT]) - 2) + std::max(0, light - 1) + std::max(0, dark - 1);
-    const int missing = std::max(0, 8 - pawns);
-    if (extra > missing) {
-      std::string what = std::to_string(extra) + " piece(s) beyond the initial set";
-      if (light > 1 || dark > 1)
-        what += " (counting " + std::to_string(light) + " light- and " + std::to_string(dark) +
-                "-dark squared bishops: only one of each colour is not promoted)";
-      add("too-many-promotions", std::string(colour(c)) + " has " + what + " but only " +
-                                     std::to_string(missing) + " pawn(s) missing to have promoted");
-    }
-  }
-  const bool kings_ok = popcount(b.by[WHITE][KING]) == 1 && popcount(b.by[BLACK][KING]) == 1;
-  if (kings_ok) {
-    const Color us = setup.turn, them = ~us;
-    const Square our_king = lsb(b.by[us][KING]), their_king = lsb(b.by[them][KING]);
-    const Bitboard checkers = b.attackers(our_king, them, b.occ);
-    const bool them_in_check = b.attackers(their_king, us, b.occ) != 0;
-    if (them_in_check && checkers) {
-      add("both-kings-in-check", "both kings are in check (Laws A.5.4)", true);
-    } else if (them_in_check) {
-      add("side-not-to-move-in-check",
-          std::string(colour(them)) + " is in check but it is " + colour(us) +
-              "'s turn: the last move would have left its own king in check (Art. 3.9)");
-    }
-    if (king_attacks(our_king) & b.by[them][KING])
-      add("kings-adjacent", "the kings stand on adjacent squares");
-    // Impossible checks: the last move (by `them`) must have given every check at once.
-    const int n = popcount(checkers);
-    if (n > 2) {
-      add("impossible-check", std::string(colour(us)) + " king is attacked by " +
-                                  std::to_string(n) + " pieces (" + squares(checkers) +
-                                  "): no single move gives more than two checks");
-    } else if (n == 2) {
-      const Square a = lsb(checkers), c2 = msb(checkers);
-      const Bitboard sliders = b.by[them][BISHOP] | b.by[them][ROOK] | b.by[them][QUEEN];
-      if (!(checkers & sliders))
-        add("impossible-check", "double check by " + squares(checkers) +
-                                    " without a line piece: a double check needs a discovered "
-                                    "check by a bishop, rook or queen");
-      else if (aligned(a, c2, our_king))
-        add("impossible-check", "double check by " + squares(checkers) +
-                                    " along one line: the nearer piece would block the other");
-    } else if (n == 1) {
-      const Square c1 = lsb(checkers);
-      const Piece p = setup.board[c1];
-      if (type_of(p) == PAWN && relative_rank(them, rank_of(c1)) == RANK_2)
-        add("impossible-check",
-            std::string(colour(them)) + " pawn on " + square_name(c1) +
-                " gives check from its starting square: no last move can have given it");
-    }
-    // En passant square: the opponent must just have made a double step onto the square in
-    // front of it, which must be empty along with the square the pawn came from (Art. 3.7.4).
-    if (setup.ep_square != SQ_NONE) {
-      const Square ep = setup.ep_square;
-      bool ok = rank_of(ep) == relative_rank(us, RANK_6);
-      Square pawn = SQ_NONE, origin = SQ_NONE;
-      if (ok) {
-        pawn = Square(ep - pawn_push(us));
-        origin = Square(ep + pawn_push(us));
-        ok = setup.board[pawn] == make_piece(them, PAWN) && setup.board[ep] == NO_PIECE &&
-             setup.board[origin] == NO_PIECE;
-      }
-      if (!ok) {
-        add("bad-en-passant", "en passant square " + square_name(ep) + " but no " + colour(them) +
-                                  " pawn can just have made a double step past it");
-      } else if (checkers) {
-        // With that last move, any check comes from the pawn or is discovered through its
-        // origin square.
-        for (Bitboard cb = checkers; cb;) {
-          Square cs = pop_lsb(cb);
-          bool from_pawn = cs == pawn;
-          bool discovered = (between_bb(our_king, cs) & square_bb(origin)) != 0;
-          if (!from_pawn && !discovered)
-            add("impossible-check", "check from " + square_name(cs) +
-                                        " but the last move was the double step to " +
-                                        square_name(pawn) + " (en passant square " +
-                                        square_name(ep) + "), which cannot have given it");
-        }
-      }
-    }
-  }
-  // Castling rights must match the king and that rook on their initial squares (Art. 3.8.2:
-  // rights are lost once the king or the rook has moved).
-  for (Bitboard cr = setup.castling_rooks; cr;) {
-    const Square rs = pop_lsb(cr);
-    const Piece rp = setup.board[rs];
-    if (type_of(rp) != ROOK) {
-      add("castling-rights", "castling right for " + square_name(rs) + " but no rook stands there");
-      continue;
-    }
-    const Color c = color_of(rp);
-    if (rank_of(rs) != relative_rank(c, RANK_1)) {
-      add("castling-rights", std::string(colour(c)) + " castling right for the rook on " +
-                                 square_name(rs) + ", which is not on its back rank");
-      continue;
-    }
-    if (popcount(b.by[c][KING]) != 1) continue;
-    const Square k = lsb(b.by[c][KING]);
-    if (rank_of(k) != rank_of(rs)) {
-      add("castling-rights", std::string(colour(c)) + " keeps a castling right but its king on " +
-                                 square_name(k) + " has left its back rank");
-      continue;
-    }
-    if (!chess960 && (file_of(k) != FILE_E || (file_of(rs) != FILE_A && file_of(rs) != FILE_H))) {
-      add("castling-rights",
-          std::string(colour(c)) + " castling right with the king on " + square_name(k) +
-              " and the rook on " + square_name(rs) +
-              ": in standard chess the king starts on e and the rooks on a and h");
-    }
-    if (chess960 && (file_of(k) == FILE_A || file_of(k) == FILE_H)) {
-      add("castling-rights", std::string(colour(c)) + " castling right but the king on " +
-                                 square_name(k) +
-                                 " cannot stand between two rooks (Guidelines II.2)");
-    }
-  }
-  for (Color c : {WHITE, BLACK}) {
-    Bitboard rooks = setup.castling_rooks & b.side[c];
-    if (popcount(b.by[c][KING]) != 1 || !rooks) continue;
-    Square k = lsb(b.by[c][KING]);
-    Bitboard left = rooks & (square_bb(k) - 1), right = rooks & ~(square_bb(k) - 1) & ~square_bb(k);
-    if (more_than_one(left) || more_than_one(right))
-      add("castling-rights", std::string(colour(c)) +
-                                 " has two castling rights on one side of the king (" +
-                                 squares(more_than_one(left) ? left : right) + ")");
-  }
-  // Retrograde arguments (retrograde.h), on a board sane enough for them.
-  if (r.issues.empty()) {
-    auto add_all = [&](std::vector<LegalityIssue> found) {
-      for (auto& i : found) r.issues.push_back(std::move(i));
-    };
-    add_all(pawn_captures(setup));
-    add_all(last_move(setup, chess960));
-    if (start) add_all(locked_in_pieces(setup, *start));
-  }
-  // Status: A.5.4 cases first (the arbiter must act), then unreachable.
-  bool a54 =
-      std::any_of(r.issues.begin(), r.issues.end(), [](const LegalityIssue& i) { return i.a54; });
-  r.status = a54                ? LegalityStatus::IllegalA54
-             : r.issues.empty() ? LegalityStatus::NotContradicted
-                                : LegalityStatus::NotReachable;
+  for (Bitboard cr = setup.castling_rooks; cr;)
+    check_castling_right(setup, b, pop_lsb(cr), chess960, is);
+  check_castling_sides(setup, b, is);
+  if (r.issues.empty()) check_retrograde(setup, start, chess960, is);
+  r.status = status_of(r.issues);
   return r;
 }
 

@@ -3,6 +3,7 @@
 // journalled for `undo` and serialised by a lock (pairing/event_store.h).
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <cassert>
 #include <cctype>
 #include <fstream>
 #include <iostream>
@@ -159,25 +160,31 @@ const Sub& sub(const char* name) {
   throw std::logic_error(name);
 }
 
-int cmd_new(const std::vector<std::string>& args) {
-  po::options_description o("options");
+// `event new`'s options, as typed (checked and turned into EventSettings by the steps below).
+struct NewArgs {
   std::string file, system, list, tiebreaks, playoff = "none", variant = "standard", name, city,
                                              fed, start, end, arbiter, tc, acceleration = "none";
+  std::string no_show = "withdraw", late_entry = "zero", late_numbers = "insert";
   int rounds = 0, rules = 2026, pairing_rules = 0;
-  o.add_options()("file", po::value(&file)->required(), "event file to create")(
-      "system", po::value(&system)->required(), "dutch, round-robin or double-round-robin")(
-      "rounds", po::value(&rounds)->required(), "number of rounds")(
-      "rating-list", po::value(&list)->required(), "standard, rapid or blitz (initial order)")(
-      "tiebreaks", po::value(&tiebreaks)->required(), "C.07 list, e.g. \"BH/C1 GE DE ARO/C1 WON\"")(
-      "rules", po::value(&rules)->required(),
+};
+
+po::options_description new_options(NewArgs& a) {
+  po::options_description o("options");
+  o.add_options()("file", po::value(&a.file)->required(), "event file to create")(
+      "system", po::value(&a.system)->required(), "dutch, round-robin or double-round-robin")(
+      "rounds", po::value(&a.rounds)->required(), "number of rounds")(
+      "rating-list", po::value(&a.list)->required(), "standard, rapid or blitz (initial order)")(
+      "tiebreaks", po::value(&a.tiebreaks)->required(),
+      "C.07 list, e.g. \"BH/C1 GE DE ARO/C1 WON\"")(
+      "rules", po::value(&a.rules)->required(),
       "tiebreak rules: 2026, 2024 or 2022 (virtual opponent)")("half-point-byes", po::value<int>(),
                                                                "most half-point byes per player")(
       "bye-rounds", po::value<int>(), "half-point byes only in rounds 1..K")(
-      "pairing-rules", po::value(&pairing_rules),
+      "pairing-rules", po::value(&a.pairing_rules),
       "dutch: C.04.3 edition, 2026 or 2017 (default: 2017 if --start is before 2026/02/01)")(
-      "acceleration", po::value(&acceleration), "dutch: none or baku (C.04.5.1)")(
-      "variant", po::value(&variant), "standard or chess960")(
-      "playoff", po::value(&playoff),
+      "acceleration", po::value(&a.acceleration), "dutch: none or baku (C.04.5.1)")(
+      "variant", po::value(&a.variant), "standard or chess960")(
+      "playoff", po::value(&a.playoff),
       "none, armageddon:WHITE/BLACK seconds (armageddon:300/240), match:N (N games between the "
       "first two) or group[:2] (a round robin among all tied on top)")(
       "category", po::value<std::vector<std::string>>(),
@@ -188,94 +195,110 @@ int cmd_new(const std::vector<std::string>& args) {
       "the play-off decides first place of this sub-ranking (a --filter, e.g. \"cat=ARA\", a "
       "category of the event, or \"players=3,7\")")(
       "seed", po::value<std::uint64_t>(),
-      "seed of every lot of the event (default: random, printed)")(
-      "name", po::value(&name), "tournament name (012)")("city", po::value(&city), "city (022)")(
-      "federation", po::value(&fed), "federation (032)")(
-      "start", po::value(&start), "start date YYYY/MM/DD (042)")("end", po::value(&end),
-                                                                 "end date (052)")(
-      "arbiter", po::value(&arbiter), "chief arbiter (102)")("time-control", po::value(&tc),
-                                                             "time control (122)");
-  std::string no_show = "withdraw", late_entry = "zero", late_numbers = "insert";
-  o.add_options()("no-show", po::value(&no_show),
+      "seed of every lot of the event (default: random, printed)")("name", po::value(&a.name),
+                                                                   "tournament name (012)")(
+      "city", po::value(&a.city), "city (022)")("federation", po::value(&a.fed),
+                                                "federation (032)")(
+      "start", po::value(&a.start), "start date YYYY/MM/DD (042)")("end", po::value(&a.end),
+                                                                   "end date (052)")(
+      "arbiter", po::value(&a.arbiter), "chief arbiter (102)")("time-control", po::value(&a.tc),
+                                                               "time control (122)");
+  o.add_options()("no-show", po::value(&a.no_show),
                   "withdraw (default), forfeit-only or withdraw-after-N")(
       "bye-deadline", po::value<int>(), "half-point byes are requested before round K is paired")(
       "max-players", po::value<int>(), "the most players the regulations allow")(
       "fide-id-for-foreign", "players of another federation need a FIDE ID")(
-      "late-entry", po::value(&late_entry), "rounds missed by a late entry: zero or half")(
-      "late-numbers", po::value(&late_numbers),
+      "late-entry", po::value(&a.late_entry), "rounds missed by a late entry: zero or half")(
+      "late-numbers", po::value(&a.late_numbers),
       "insert (renumber until round 4 is paired, C.04.2) or append (keep published numbers)")(
       "unrated-rating", po::value<int>(), "rating of unrated opponents for ARO/TPR")(
       "regime", po::value<std::string>(),
       "supervision: standard, rapid, blitz, rapid-unsupervised or blitz-unsupervised "
       "(A.4/A.5, B.2/B.3; default: each game's TimeControl tag, supervised)");
-  po::positional_options_description pos;
-  pos.add("file", 1);
-  po::variables_map vm;
-  if (!parse(args, o, pos, vm, sub("new"))) return kExitOk;
-  EventSettings s;
-  auto sys = parse_event_system(system);
+  return o;
+}
+
+// The format: system, rounds, rating list (C.04.2's initial order) and the C.07 tiebreaks with
+// their edition.
+void set_format(EventSettings& s, const NewArgs& a) {
+  auto sys = parse_event_system(a.system);
   if (!sys)
-    throw po::error("--system: expected dutch, round-robin or double-round-robin, not '" + system +
-                    "'");
+    throw po::error("--system: expected dutch, round-robin or double-round-robin, not '" +
+                    a.system + "'");
   s.system = *sys;
-  if (rounds < 1 || rounds > 999) throw po::error("--rounds must be 1-999");
-  s.rounds = rounds;
-  auto rl = parse_rating_list(list);
-  if (!rl) throw po::error("--rating-list: expected standard, rapid or blitz, not '" + list + "'");
+  if (a.rounds < 1 || a.rounds > 999) throw po::error("--rounds must be 1-999");
+  s.rounds = a.rounds;
+  auto rl = parse_rating_list(a.list);
+  if (!rl)
+    throw po::error("--rating-list: expected standard, rapid or blitz, not '" + a.list + "'");
   s.rating_list = *rl;
   try {
-    parse_tiebreaks(tiebreaks);  // refused now, not at the first `standings`
+    parse_tiebreaks(a.tiebreaks);  // refused now, not at the first `standings`
   } catch (const std::invalid_argument& x) {
-    throw po::error("--tiebreaks '" + tiebreaks + "': " + x.what());
+    throw po::error("--tiebreaks '" + a.tiebreaks + "': " + x.what());
   }
-  s.tiebreaks = tiebreaks;
-  if (rules != 2026 && rules != 2024 && rules != 2022)
+  s.tiebreaks = a.tiebreaks;
+  if (a.rules != 2026 && a.rules != 2024 && a.rules != 2022)
     throw po::error("--rules: expected 2026, 2024 or 2022");
-  s.rules = rules;
+  s.rules = a.rules;
+}
+
+// Half-point byes (C.04.2): how many a player may take, and until which round.
+void set_byes(EventSettings& s, const po::variables_map& vm) {
+  assert(s.rounds >= 1);
   if (vm.count("half-point-byes") != vm.count("bye-rounds") && vm.count("bye-rounds"))
     throw po::error("--bye-rounds needs --half-point-byes");
-  if (vm.count("half-point-byes")) {
-    s.byes.max_half_point_byes = vm["half-point-byes"].as<int>();
-    if (s.byes.max_half_point_byes < 0) throw po::error("--half-point-byes must be 0 or more");
-    s.byes.last_round = vm.count("bye-rounds") ? vm["bye-rounds"].as<int>() : 0;
-    if (s.byes.last_round < 0 || s.byes.last_round > rounds)
-      throw po::error("--bye-rounds must be 0-" + std::to_string(rounds));
-  }
-  // An event that started before 1 February 2026 is paired under the 2017 Dutch rules to its
-  // end (the 2026 text applies from that date).
-  if (!vm.count("pairing-rules") && !start.empty() && s.system == EventSystem::Dutch) {
-    const bool iso = start.size() == 10 && start[4] == '/' && start[7] == '/' &&
-                     std::all_of(start.begin(), start.end(), [](char ch) {
+  if (!vm.count("half-point-byes")) return;
+  s.byes.max_half_point_byes = vm["half-point-byes"].as<int>();
+  if (s.byes.max_half_point_byes < 0) throw po::error("--half-point-byes must be 0 or more");
+  s.byes.last_round = vm.count("bye-rounds") ? vm["bye-rounds"].as<int>() : 0;
+  if (s.byes.last_round < 0 || s.byes.last_round > s.rounds)
+    throw po::error("--bye-rounds must be 0-" + std::to_string(s.rounds));
+}
+
+// The Dutch rules' edition (C.04.3 2026 or 2017, chosen by the start date when not given) and
+// the Baku acceleration (C.04.5.1): for Dutch events only.
+void set_dutch(EventSettings& s, const NewArgs& a, const po::variables_map& vm) {
+  int pairing_rules = a.pairing_rules;
+  if (!vm.count("pairing-rules") && !a.start.empty() && s.system == EventSystem::Dutch) {
+    const bool iso = a.start.size() == 10 && a.start[4] == '/' && a.start[7] == '/' &&
+                     std::all_of(a.start.begin(), a.start.end(), [](char ch) {
                        return ch == '/' || std::isdigit((unsigned char)ch);
                      });
     if (!iso)
-      throw po::error("--start: expected YYYY/MM/DD (it chooses the Dutch rules), not '" + start +
+      throw po::error("--start: expected YYYY/MM/DD (it chooses the Dutch rules), not '" + a.start +
                       "'");
-    if (start < "2026/02/01") pairing_rules = 2017;
+    pairing_rules = dutch_rules_for_start(a.start);
   }
   if (!vm.count("pairing-rules") && pairing_rules == 0) pairing_rules = 2026;
   if (pairing_rules != 2026 && pairing_rules != 2017)
     throw po::error("--pairing-rules: expected 2026 or 2017");
-  if (acceleration != "none" && acceleration != "baku")
-    throw po::error("--acceleration: expected none or baku, not '" + acceleration + "'");
-  if (s.system != EventSystem::Dutch && (vm.count("pairing-rules") || acceleration != "none"))
+  if (a.acceleration != "none" && a.acceleration != "baku")
+    throw po::error("--acceleration: expected none or baku, not '" + a.acceleration + "'");
+  if (s.system != EventSystem::Dutch && (vm.count("pairing-rules") || a.acceleration != "none"))
     throw po::error("--pairing-rules and --acceleration are for --system dutch");
   s.pairing_rules = pairing_rules;
-  s.baku = acceleration == "baku";
-  auto ns = parse_no_show(no_show);
+  s.baku = a.acceleration == "baku";
+}
+
+// Entries and attendance: the no-show rule, the bye deadline, the field's limits, late entries
+// (C.04.2), the rating of unrated opponents (C.07) and the supervision regime (Laws A.4/A.5,
+// B.2/B.3).
+void set_entry(EventSettings& s, const NewArgs& a, const po::variables_map& vm) {
+  auto ns = parse_no_show(a.no_show);
   if (!ns)
     throw po::error("--no-show: expected withdraw, forfeit-only or withdraw-after-N, not '" +
-                    no_show + "'");
+                    a.no_show + "'");
   s.no_show = *ns;
   if (vm.count("bye-deadline")) s.byes.deadline = vm["bye-deadline"].as<int>();
   if (vm.count("max-players")) s.entry.max_players = positive(vm, "max-players");
   s.entry.fide_id_for_foreign = vm.count("fide-id-for-foreign") > 0;
-  if (late_entry != "zero" && late_entry != "half")
-    throw po::error("--late-entry: expected zero or half, not '" + late_entry + "'");
-  s.entry.missed_rounds = late_entry == "half" ? 'H' : 'Z';
-  if (late_numbers != "insert" && late_numbers != "append")
-    throw po::error("--late-numbers: expected insert or append, not '" + late_numbers + "'");
-  s.entry.keep_published_numbers = late_numbers == "append";
+  if (a.late_entry != "zero" && a.late_entry != "half")
+    throw po::error("--late-entry: expected zero or half, not '" + a.late_entry + "'");
+  s.entry.missed_rounds = a.late_entry == "half" ? 'H' : 'Z';
+  if (a.late_numbers != "insert" && a.late_numbers != "append")
+    throw po::error("--late-numbers: expected insert or append, not '" + a.late_numbers + "'");
+  s.entry.keep_published_numbers = a.late_numbers == "append";
   if (vm.count("unrated-rating")) s.unrated_rating = positive(vm, "unrated-rating");
   if (vm.count("regime")) {
     s.regime = vm["regime"].as<std::string>();
@@ -285,34 +308,43 @@ int cmd_new(const std::vector<std::string>& args) {
           "blitz-unsupervised, not '" +
           s.regime + "'");
   }
-  auto v = parse_variant(variant);
-  if (!v) throw po::error("--variant: expected standard or chess960, not '" + variant + "'");
+}
+
+// --category CODE=CATEGORY: the sub-rankings the standings and prizes show.
+void add_categories(EventSettings& s, const std::vector<std::string>& items) {
+  for (const auto& item : items) {
+    const auto eq = item.find('=');
+    const std::string code = item.substr(0, eq);
+    if (eq == std::string::npos || code.empty() || code.size() > 8 ||
+        !std::all_of(code.begin(), code.end(),
+                     [](char ch) { return std::isalnum((unsigned char)ch); }))
+      throw po::error(
+          "--category: expected CODE=CATEGORY with a code of 1-8 letters or digits, not '" + item +
+          "'");
+    const std::string cat = item.substr(eq + 1);
+    try {
+      in_category(Event{}, 0, cat);  // the spelling only
+    } catch (const EventError& x) {
+      throw po::error(std::string("--category: ") + x.what());
+    }
+    s.categories.emplace_back(code, cat);
+  }
+}
+
+// The variant (Laws Guidelines II: Chess960), the play-off for first place and the categories
+// whose sub-ranking it may decide.
+void set_variant_and_playoff(EventSettings& s, const NewArgs& a, const po::variables_map& vm) {
+  auto v = parse_variant(a.variant);
+  if (!v) throw po::error("--variant: expected standard or chess960, not '" + a.variant + "'");
   s.variant = *v;
-  auto pl = parse_playoff(playoff);
+  auto pl = parse_playoff(a.playoff);
   if (!pl)
     throw po::error(
         "--playoff: expected none, armageddon:WHITE/BLACK seconds, match:N or group[:2], not '" +
-        playoff + "'");
+        a.playoff + "'");
   s.playoff = *pl;
-  if (vm.count("category"))
-    for (const auto& item : vm["category"].as<std::vector<std::string>>()) {
-      const auto eq = item.find('=');
-      const std::string code = item.substr(0, eq);
-      if (eq == std::string::npos || code.empty() || code.size() > 8 ||
-          !std::all_of(code.begin(), code.end(),
-                       [](char ch) { return std::isalnum((unsigned char)ch); }))
-        throw po::error(
-            "--category: expected CODE=CATEGORY with a code of 1-8 letters or digits, not '" +
-            item + "'");
-      const std::string cat = item.substr(eq + 1);
-      try {
-        in_category(Event{}, 0, cat);  // the spelling only
-      } catch (const EventError& x) {
-        throw po::error(std::string("--category: ") + x.what());
-      }
-      s.categories.emplace_back(code, cat);
-    }
-  if (vm.count("playoff-scope")) {
+  if (vm.count("category")) add_categories(s, vm["category"].as<std::vector<std::string>>());
+  if (vm.count("playoff-scope")) {  // after the categories: the scope may name one
     s.playoff.scope = vm["playoff-scope"].as<std::string>();
     try {
       check_event_filter(s, s.playoff.scope);
@@ -320,19 +352,38 @@ int cmd_new(const std::vector<std::string>& args) {
       throw po::error(std::string("--playoff-scope: ") + x.what());
     }
   }
-  s.seed = vm.count("seed")
-               ? vm["seed"].as<std::uint64_t>()
-               : (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
-  Event e = new_event(s, {name, city, fed, start, end, arbiter, tc});
-  EventStore store(file, writer_options());
-  store.create(write_event(e));
-  std::cout << "created " << file << ": " << to_string(s.system) << ", " << rounds << " rounds, "
-            << to_string(s.rating_list) << " rating list, tiebreaks "
-            << (tiebreaks.empty() ? "none" : tiebreaks) << " (" << rules << " rules), seed "
+}
+
+void print_created(const NewArgs& a, const EventSettings& s) {
+  std::cout << "created " << a.file << ": " << to_string(s.system) << ", " << a.rounds
+            << " rounds, " << to_string(s.rating_list) << " rating list, tiebreaks "
+            << (a.tiebreaks.empty() ? "none" : a.tiebreaks) << " (" << a.rules << " rules), seed "
             << s.seed;
   if (s.system == EventSystem::Dutch)
     std::cout << ", Dutch " << s.pairing_rules << " rules" << (s.baku ? ", Baku acceleration" : "");
   std::cout << '\n';
+}
+
+int cmd_new(const std::vector<std::string>& args) {
+  NewArgs a;
+  po::options_description o = new_options(a);
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parse(args, o, pos, vm, sub("new"))) return kExitOk;
+  EventSettings s;
+  set_format(s, a);
+  set_byes(s, vm);
+  set_dutch(s, a, vm);
+  set_entry(s, a, vm);
+  set_variant_and_playoff(s, a, vm);
+  s.seed = vm.count("seed")
+               ? vm["seed"].as<std::uint64_t>()
+               : (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
+  Event e = new_event(s, {a.name, a.city, a.fed, a.start, a.end, a.arbiter, a.tc});
+  EventStore store(a.file, writer_options());
+  store.create(write_event(e));
+  print_created(a, s);
   return kExitOk;
 }
 

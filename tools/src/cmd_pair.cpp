@@ -115,26 +115,6 @@ int run_dutch(const std::string& in, const std::optional<std::string>& out,
   return kExitOk;
 }
 
-// The tournament as it stood before round r was paired: rounds 1..r-1, plus round r's cells of
-// the players who were not paired in it (declared byes and absences), as the endorsed engines'
-// checkers feed it.
-ap::Tournament before_round(const ap::Tournament& t, int r) {
-  ap::Tournament c = t;
-  c.initial_colour = t.initial_colour_or_inferred();  // round 1's colours tell it; keep it
-  if (c.total_rounds == 0) c.total_rounds = t.rounds_to_play();
-  for (auto& p : c.players) {
-    ap::RoundEntry e = p.round(r);
-    p.rounds.resize(r - 1);  // rounds the player's line skips are blank (= absent)
-    if (e.absent()) {        // not paired in round r: a bye, an absence, or withdrawn
-      if (e.result == ap::ResultCode::None) e.result = ap::ResultCode::ZeroBye;
-      p.rounds.push_back(e);
-    }
-    p.recorded_points.reset();
-  }
-  c.declared_byes.clear();
-  return c;
-}
-
 RoundPairing recorded(const ap::Tournament& t, int r) {
   RoundPairing p;
   for (const auto& pl : t.players) {
@@ -216,7 +196,7 @@ int run_check(const std::string& in, bool as_json, std::optional<ap::DutchRules>
   if (tables.size() == 2 && matches(tables[1]) > matches(tables[0])) tables.erase(tables.begin());
   for (int r = 1; r <= rounds; ++r) {
     RoundPairing want = recorded(t, r), got = tables.empty()
-                                                  ? pair_round(before_round(t, r), r, rules)
+                                                  ? pair_round(ap::before_round(t, r), r, rules)
                                                   : from_table(tables[0], r);
     // The free player of an odd round robin is not a pairing-allocated bye.
     if (!tables.empty()) want.bye = 0;
@@ -231,7 +211,7 @@ int run_check(const std::string& in, bool as_json, std::optional<ap::DutchRules>
       std::set_difference(gs.begin(), gs.end(), ws.begin(), ws.end(), std::back_inserter(extra));
       j["recorded_only"] = miss;
       j["engine_only"] = extra;
-      j["first_difference"] = first_difference(want, got, before_round(t, r), r);
+      j["first_difference"] = first_difference(want, got, ap::before_round(t, r), r);
       j["recorded_bye"] = want.bye;
       j["engine_bye"] = got.bye;
       if (!got.ok) j["error"] = got.error;

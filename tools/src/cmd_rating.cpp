@@ -1,8 +1,12 @@
 // arbiter rating: FIDE rating change per player and game (B.02 8.3), initial ratings (8.2) and
 // performance (C.07 10.2/10.3), from a TRF file or from games given on the command line.
+#include <algorithm>
 #include <boost/program_options.hpp>
+#include <cassert>
+#include <cctype>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "arbiter/pairing/crosstable.h"
@@ -62,7 +66,7 @@ void print_change(std::ostream& os, const std::string& who, int own, const ratin
      << " (new rating " << own + c.rounded << ")\n";
 }
 
-int run(const std::vector<std::string>& args) {
+po::options_description rating_options() {
   po::options_description opts("options");
   opts.add_options()("help,h", "this help")("player,p", po::value<int>(),
                                             "start number in the TRF file")(
@@ -78,30 +82,23 @@ int run(const std::vector<std::string>& args) {
                                                     "published rating has reached 2400 (K = 10)")(
       "period-games", po::value<int>(), "games in the rating period (K x n <= 700)")(
       "input", po::value<std::string>(), "TRF file");
-  po::positional_options_description pos;
-  pos.add("input", 1);
-  po::variables_map vm;
-  try {
-    auto parsed = parse_options(args, opts, pos, {}, kUsage);
-    if (!parsed) return kExitOk;
-    vm = std::move(*parsed);
-  } catch (const po::error& e) {
-    std::cerr << "arbiter rating: " << e.what() << "\n" << kUsage;
-    return kExitUsage;
-  }
-  rating::Options o;
-  rating::Player pl;
+  return opts;
+}
+
+// The options both modes share: the rating list, a fixed K, the date (amendments), and what
+// decides the K factor (B.02 8.3.3). False after printing why an option is refused.
+bool read_common(const po::variables_map& vm, rating::Options& o, rating::Player& pl) {
   try {
     o.list = parse_list(vm["list"].as<std::string>());
   } catch (const std::invalid_argument& e) {
     std::cerr << "arbiter rating: " << e.what() << "\n";
-    return kExitUsage;
+    return false;
   }
   if (vm.count("k")) {
     int k = vm["k"].as<int>();
     if (k <= 0 || k > 40) {
       std::cerr << "arbiter rating: --k " << k << ": expected 1..40\n";
-      return kExitUsage;
+      return false;
     }
     o.k = k;
   }
@@ -113,72 +110,135 @@ int run(const std::vector<std::string>& args) {
     if (o.date == 0) {
       std::cerr << "arbiter rating: --date '" << vm["date"].as<std::string>()
                 << "': expected YYYY/MM/DD\n";
-      return kExitUsage;
+      return false;
     }
   }
+  return true;
+}
 
-  if (vm.count("own") || vm.count("games")) {
-    if (!vm.count("own") || !vm.count("games") || vm.count("input")) {
-      std::cerr << "arbiter rating: --own and --games go together (and without a TRF file)\n"
-                << kUsage;
-      return kExitUsage;
+// --games "RATING:SCORE ...": nullopt after printing the item that is not one.
+std::optional<std::vector<rating::Game>> parse_games(const std::string& text) {
+  std::vector<rating::Game> games;
+  std::istringstream in(text);
+  std::string item;
+  while (in >> item) {
+    size_t colon = item.find(':');
+    rating::Game g;
+    try {
+      if (colon == std::string::npos) throw std::invalid_argument("");
+      size_t used = 0;
+      g.opponent = std::stoi(item.substr(0, colon), &used);
+      if (used != colon) throw std::invalid_argument("");
+      std::string sc = item.substr(colon + 1);
+      if (sc == "1")
+        g.score = 1;
+      else if (sc == "0.5" || sc == "=" || sc == "1/2" || sc == ".5")
+        g.score = 0.5;
+      else if (sc == "0")
+        g.score = 0;
+      else
+        throw std::invalid_argument("");
+    } catch (const std::exception&) {
+      std::cerr << "arbiter rating: --games item '" << item
+                << "': expected RATING:SCORE with score 1, 0.5 or 0\n";
+      return std::nullopt;
     }
-    pl.rating = vm["own"].as<int>();
-    if (vm.count("birth-year")) pl.birth_year = vm["birth-year"].as<int>();
-    std::vector<rating::Game> games;
-    std::istringstream in(vm["games"].as<std::string>());
-    std::string item;
-    while (in >> item) {
-      size_t colon = item.find(':');
-      rating::Game g;
-      try {
-        if (colon == std::string::npos) throw std::invalid_argument("");
-        size_t used = 0;
-        g.opponent = std::stoi(item.substr(0, colon), &used);
-        if (used != colon) throw std::invalid_argument("");
-        std::string sc = item.substr(colon + 1);
-        if (sc == "1")
-          g.score = 1;
-        else if (sc == "0.5" || sc == "=" || sc == "1/2" || sc == ".5")
-          g.score = 0.5;
-        else if (sc == "0")
-          g.score = 0;
-        else
-          throw std::invalid_argument("");
-      } catch (const std::exception&) {
-        std::cerr << "arbiter rating: --games item '" << item
-                  << "': expected RATING:SCORE with score 1, 0.5 or 0\n";
-        return kExitUsage;
-      }
-      games.push_back(g);
-    }
-    if (games.empty()) {
-      std::cerr << "arbiter rating: --games is empty\n";
-      return kExitUsage;
-    }
-    if (pl.rating <= 0) {
-      auto r = rating::initial_rating(games);
-      std::cout
-          << "initial rating (B.02 8.2): "
-          << (r ? std::to_string(*r)
-                : "none (needs 5 games against rated opponents, a score above 0 and 1400 or more)")
-          << "\n";
-      return kExitOk;
-    }
-    auto c = rating::rating_change(pl, games, o);
-    print_change(std::cout, "player", pl.rating, c, {});
-    std::vector<int> rs;
-    double sc = 0;
-    for (const auto& g : games)
-      if (g.opponent > 0) rs.push_back(g.opponent), sc += g.score;
-    auto tpr = rating::performance_rating(sc, rs);
-    auto ptp = rating::perfect_performance(sc, rs);
-    if (tpr)
-      std::cout << "  performance: ARO " << *rating::average_rating(rs) << ", TPR " << *tpr
-                << ", PTP " << *ptp << "\n";
+    games.push_back(g);
+  }
+  return games;
+}
+
+// C.07 10.1-10.3: ARO, TPR and PTP over the games played against rated opponents (printed only
+// when there is one).
+void print_performance(std::ostream& os, const std::vector<rating::Game>& games) {
+  std::vector<int> rs;
+  double sc = 0;
+  for (const auto& g : games)
+    if (g.played && g.opponent > 0) rs.push_back(g.opponent), sc += g.score;
+  if (auto tpr = rating::performance_rating(sc, rs))
+    os << "  performance: ARO " << *rating::average_rating(rs) << ", TPR " << *tpr << ", PTP "
+       << *rating::perfect_performance(sc, rs) << "\n";
+}
+
+// --own R --games "...": one player's change (B.02 8.3) and performance, or the initial rating
+// of an unrated player (8.2).
+int run_games(const po::variables_map& vm, const rating::Options& o, rating::Player pl) {
+  if (!vm.count("own") || !vm.count("games") || vm.count("input")) {
+    std::cerr << "arbiter rating: --own and --games go together (and without a TRF file)\n"
+              << kUsage;
+    return kExitUsage;
+  }
+  pl.rating = vm["own"].as<int>();
+  if (vm.count("birth-year")) pl.birth_year = vm["birth-year"].as<int>();
+  const auto games = parse_games(vm["games"].as<std::string>());
+  if (!games) return kExitUsage;
+  if (games->empty()) {
+    std::cerr << "arbiter rating: --games is empty\n";
+    return kExitUsage;
+  }
+  assert(std::all_of(games->begin(), games->end(), [](const rating::Game& g) {
+    return g.played && (g.score == 0 || g.score == 0.5 || g.score == 1);
+  }));
+  if (pl.rating <= 0) {
+    auto r = rating::initial_rating(*games);
+    std::cout
+        << "initial rating (B.02 8.2): "
+        << (r ? std::to_string(*r)
+              : "none (needs 5 games against rated opponents, a score above 0 and 1400 or more)")
+        << "\n";
     return kExitOk;
   }
+  print_change(std::cout, "player", pl.rating, rating::rating_change(pl, *games, o), {});
+  print_performance(std::cout, *games);
+  return kExitOk;
+}
 
+// A TRF player's games for rating, with their rounds: every cell with an opponent, scored by
+// its result code (a forfeit is not played: B.02 5.1 leaves it unrated).
+std::vector<rating::Game> games_of(const Tournament& t, const Player& p, std::vector<int>& rounds) {
+  std::vector<rating::Game> games;
+  for (int r = 1; r <= int(p.rounds.size()); ++r) {
+    const RoundEntry& e = p.rounds[size_t(r - 1)];
+    if (!e.has_opponent()) continue;
+    rating::Game g;
+    g.opponent = t.player(e.opponent).rating;
+    g.played = e.rated_game();
+    g.score = e.result == ResultCode::Win || e.result == ResultCode::ForfeitWin ||
+                      e.result == ResultCode::UnratedWin
+                  ? 1.0
+              : e.result == ResultCode::Draw || e.result == ResultCode::UnratedDraw ? 0.5
+                                                                                    : 0.0;
+    games.push_back(g);
+    rounds.push_back(r);
+  }
+  assert(games.size() == rounds.size());
+  return games;
+}
+
+// One TRF player: the rating change and performance, or the initial rating when unrated.
+void print_trf_player(const Tournament& t, Tpn tpn, const po::variables_map& vm,
+                      const rating::Options& o, rating::Player rp) {
+  const Player& p = t.player(tpn);
+  rp.rating = p.rating;
+  if (vm.count("birth-year"))
+    rp.birth_year = vm["birth-year"].as<int>();
+  else if (p.birth.size() >= 4 && std::isdigit(static_cast<unsigned char>(p.birth[0])))
+    rp.birth_year = std::stoi(p.birth.substr(0, 4));
+  std::vector<int> rounds;
+  const std::vector<rating::Game> games = games_of(t, p, rounds);
+  const std::string label = "player " + std::to_string(tpn) + " " + p.name;
+  if (p.rating <= 0) {
+    auto r = rating::initial_rating(games);
+    std::cout << label << " (unrated): initial rating " << (r ? std::to_string(*r) : "none")
+              << "\n";
+    return;
+  }
+  print_change(std::cout, label, p.rating, rating::rating_change(rp, games, o), rounds);
+  print_performance(std::cout, games);
+}
+
+// --player N | --all IN.trf: each player's change from the file's games.
+int run_trf(const po::variables_map& vm, rating::Options o, const rating::Player& pl) {
   if (!vm.count("input") || (!vm.count("player") && !vm.count("all"))) {
     std::cerr << "arbiter rating: give --player N (or --all) and a TRF file, or --own and --games\n"
               << kUsage;
@@ -204,49 +264,28 @@ int run(const std::vector<std::string>& args) {
   } else {
     for (const auto& p : t.players) who.push_back(p.tpn);
   }
-  for (Tpn tpn : who) {
-    const Player& p = t.player(tpn);
-    rating::Player rp = pl;
-    rp.rating = p.rating;
-    if (vm.count("birth-year"))
-      rp.birth_year = vm["birth-year"].as<int>();
-    else if (p.birth.size() >= 4 && std::isdigit(static_cast<unsigned char>(p.birth[0])))
-      rp.birth_year = std::stoi(p.birth.substr(0, 4));
-    std::vector<rating::Game> games;
-    std::vector<int> rounds;
-    for (int r = 1; r <= int(p.rounds.size()); ++r) {
-      const RoundEntry& e = p.rounds[size_t(r - 1)];
-      if (!e.has_opponent()) continue;
-      rating::Game g;
-      g.opponent = t.player(e.opponent).rating;
-      g.played = e.rated_game();
-      g.score = e.result == ResultCode::Win || e.result == ResultCode::ForfeitWin ||
-                        e.result == ResultCode::UnratedWin
-                    ? 1.0
-                : e.result == ResultCode::Draw || e.result == ResultCode::UnratedDraw ? 0.5
-                                                                                      : 0.0;
-      games.push_back(g);
-      rounds.push_back(r);
-    }
-    std::string label = "player " + std::to_string(tpn) + " " + p.name;
-    if (p.rating <= 0) {
-      auto r = rating::initial_rating(games);
-      std::cout << label << " (unrated): initial rating " << (r ? std::to_string(*r) : "none")
-                << "\n";
-      continue;
-    }
-    auto c = rating::rating_change(rp, games, o);
-    print_change(std::cout, label, p.rating, c, rounds);
-    std::vector<int> rs;
-    double sc = 0;
-    for (size_t i = 0; i < games.size(); ++i)
-      if (games[i].played && games[i].opponent > 0)
-        rs.push_back(games[i].opponent), sc += games[i].score;
-    if (auto tpr = rating::performance_rating(sc, rs))
-      std::cout << "  performance: ARO " << *rating::average_rating(rs) << ", TPR " << *tpr
-                << ", PTP " << *rating::perfect_performance(sc, rs) << "\n";
-  }
+  for (Tpn tpn : who) print_trf_player(t, tpn, vm, o, pl);
   return kExitOk;
+}
+
+int run(const std::vector<std::string>& args) {
+  po::options_description opts = rating_options();
+  po::positional_options_description pos;
+  pos.add("input", 1);
+  po::variables_map vm;
+  try {
+    auto parsed = parse_options(args, opts, pos, {}, kUsage);
+    if (!parsed) return kExitOk;
+    vm = std::move(*parsed);
+  } catch (const po::error& e) {
+    std::cerr << "arbiter rating: " << e.what() << "\n" << kUsage;
+    return kExitUsage;
+  }
+  rating::Options o;
+  rating::Player pl;
+  if (!read_common(vm, o, pl)) return kExitUsage;
+  if (vm.count("own") || vm.count("games")) return run_games(vm, o, pl);
+  return run_trf(vm, o, pl);
 }
 
 const RegisterCommand reg{

@@ -1072,7 +1072,7 @@ class Validator {
   }
 
   // The short look's nodes (Solver::quick_mate), within the node budget.
-  std::uint64_t quick_limit() const { return std::min<std::uint64_t>(400, opt_.node_budget); }
+  std::uint64_t quick_limit() const { return std::min<std::uint64_t>(200, opt_.node_budget); }
   // The mate planner's nodes (plan_mate), within the node budget.
   std::uint64_t plan_limit() const { return std::min(kPlanNodes, opt_.node_budget); }
 

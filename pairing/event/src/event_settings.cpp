@@ -4,6 +4,7 @@
 #include "arbiter/pairing/event_settings.h"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 #include <sstream>
 
@@ -146,6 +147,11 @@ bool is_regime_name(std::string_view s) {
          s == "blitz-unsupervised";
 }
 
+int dutch_rules_for_start(std::string_view start) {
+  assert(start.size() == 10 && start[4] == '/' && start[7] == '/');  // compared as text
+  return start < "2026/02/01" ? 2017 : 2026;
+}
+
 std::optional<NoShowRule> parse_no_show(std::string_view s) {
   if (s == "withdraw") return NoShowRule{};
   if (s == "forfeit-only") return NoShowRule{NoShowPolicy::ForfeitOnly, 0};
@@ -254,10 +260,19 @@ std::vector<std::string> write_settings(const EventSettings& s) {
 
 namespace {
 
-void read_record(EventSettings& s, Cursor& c) {
-  const size_t key_col = (c.skip(), c.pos);
-  const std::string key(c.word("a setting name"));
-  constexpr int kMaxPlayer = 9999, kMaxRound = 999;
+constexpr int kMaxPlayer = 9999, kMaxRound = 999;
+
+// The free text that ends a record (a reason, an audit note, a tiebreak list): the rest of the
+// line, blanks before it skipped.
+std::string take_rest(Cursor& c) {
+  std::string text(c.rest());
+  c.pos = c.text.size();
+  return text;
+}
+
+// The event's format (C.04.2 / C.05: system, rounds, rating list; C.07 tiebreaks and their
+// edition; Laws Guidelines II: the variant; the seed of every lot). False: not one of these.
+bool read_format_setting(EventSettings& s, Cursor& c, const std::string& key, size_t key_col) {
   if (key == "VERSION") {
     int v = c.number<int>("the event file version", 1, 1000);
     if (v != 1)
@@ -283,14 +298,34 @@ void read_record(EventSettings& s, Cursor& c) {
     size_t col = (c.skip(), c.pos);
     s.pairing_rules = c.number<int>("2026 or 2017", 2000, 2100);
     if (s.pairing_rules != 2026 && s.pairing_rules != 2017) c.fail("expected 2026 or 2017", col);
-  } else if (key == "ACCELERATION") {
+  } else if (key == "ACCELERATION") {  // C.04.5.1 Baku acceleration
     auto w = c.word("baku or none");
     if (w != "baku" && w != "none") c.fail("expected baku or none", c.pos - w.size());
     s.baku = w == "baku";
   } else if (key == "TIEBREAKS") {
-    s.tiebreaks = std::string(c.rest());
-    c.pos = c.text.size();
-  } else if (key == "HPB") {
+    s.tiebreaks = take_rest(c);
+  } else if (key == "VARIANT") {
+    auto w = c.word("standard or chess960");
+    auto v = parse_variant(w);
+    if (!v) c.fail("unknown variant '" + std::string(w) + "'", c.pos - w.size());
+    s.variant = *v;
+  } else if (key == "SEED") {
+    s.seed = c.number<std::uint64_t>("the event seed", 0, UINT64_MAX);
+  } else if (key == "CATEGORY") {
+    std::string code(c.word("a category code"));
+    std::string cat(c.word("a category (women, junior:YEAR, ...)"));
+    s.categories.emplace_back(std::move(code), std::move(cat));
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// The regulations on byes and entries (C.04.2: half-point byes, late entries and their numbers;
+// the no-show rule; the supervision regime of Laws A.4/A.5, B.2/B.3; C.07's rating of unrated
+// opponents). False: not one of these.
+bool read_entry_setting(EventSettings& s, Cursor& c, const std::string& key) {
+  if (key == "HPB") {
     s.byes.max_half_point_byes = c.number<int>("the most half-point byes", 0, kMaxRound);
     s.byes.last_round = c.number<int>("the last round with byes (0 = any)", 0, kMaxRound);
   } else if (key == "BYE-DEADLINE") {
@@ -325,62 +360,26 @@ void read_record(EventSettings& s, Cursor& c) {
     s.regime = std::string(w);
   } else if (key == "UNRATED-RATING") {
     s.unrated_rating = c.number<int>("a rating (1-3500)", 1, 3500);
-  } else if (key == "ROUND-DATE") {
-    int r = c.number<int>("a round", 1, kMaxRound);
-    size_t col = (c.skip(), c.pos);
-    auto d = c.word("a date YYYY/MM/DD");
-    if (d.size() != 10 || d[4] != '/' || d[7] != '/') c.fail("expected a date YYYY/MM/DD", col);
-    s.round_dates[r] = std::string(d);
-  } else if (key == "NO-BYES") {
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// What the arbiter recorded about one player (pairing number first): byes requested or denied,
+// excused no-shows, withdrawals, the Chief Arbiter's exceptions, ratings, entry round and the
+// registration's extra columns. False: not one of these.
+bool read_player_record(EventSettings& s, Cursor& c, const std::string& key) {
+  if (key == "NO-BYES") {
     int p = c.number<int>("a pairing number", 1, kMaxPlayer);
-    s.byes_denied[p] = std::string(c.rest());
-    c.pos = c.text.size();
+    s.byes_denied[p] = take_rest(c);
   } else if (key == "EXCEPTION") {
     ArbiterException x;
     x.player = c.number<int>("a pairing number", 1, kMaxPlayer);
     x.round = c.number<int>("a round", 1, kMaxRound + 1);
     x.what = std::string(c.word("what the exception allows"));
-    x.reason = std::string(c.rest());
-    c.pos = c.text.size();
+    x.reason = take_rest(c);
     s.exceptions.push_back(std::move(x));
-  } else if (key == "VARIANT") {
-    auto w = c.word("standard or chess960");
-    auto v = parse_variant(w);
-    if (!v) c.fail("unknown variant '" + std::string(w) + "'", c.pos - w.size());
-    s.variant = *v;
-  } else if (key == "SEED") {
-    s.seed = c.number<std::uint64_t>("the event seed", 0, UINT64_MAX);
-  } else if (key == "PLAYOFF") {
-    auto w = c.word("a play-off format");
-    auto v = parse_playoff(w);
-    if (!v)
-      c.fail("expected none, armageddon:WHITE/BLACK seconds, match:N or group[:2], found '" +
-                 std::string(w) + "'",
-             c.pos - w.size());
-    const std::string scope = s.playoff.scope;
-    s.playoff = *v;
-    s.playoff.scope = scope;
-  } else if (key == "CATEGORY") {
-    std::string code(c.word("a category code"));
-    std::string cat(c.word("a category (women, junior:YEAR, ...)"));
-    s.categories.emplace_back(std::move(code), std::move(cat));
-  } else if (key == "PLAYOFF-SCOPE") {
-    s.playoff.scope = std::string(c.rest());
-    c.pos = c.text.size();
-  } else if (key == "START") {
-    // Laws Guidelines II: one Chess960 start position for the whole round, and arbiter replaces a
-    // round's draw rather than adding one; two records for one round are a damaged file, refused
-    // rather than one of them chosen (which one would depend on the order they were read in).
-    RoundStart r;
-    const size_t round_col = (c.skip(), c.pos);
-    r.round = c.number<int>("a round", 1, kMaxRound);
-    if (std::any_of(s.starts.begin(), s.starts.end(),
-                    [&](const RoundStart& x) { return x.round == r.round; }))
-      c.fail("round " + std::to_string(r.round) + "'s start position is recorded twice", round_col);
-    r.position = c.number<int>("a Chess960 position number (0-959)", 0, 959);
-    r.audit = std::string(c.rest());
-    c.pos = c.text.size();
-    s.starts.push_back(std::move(r));
   } else if (key == "EXCUSED") {
     int p = c.number<int>("a pairing number", 1, kMaxPlayer);
     s.excused[p].push_back(c.number<int>("a round", 1, kMaxRound));
@@ -394,35 +393,14 @@ void read_record(EventSettings& s, Cursor& c) {
   } else if (key == "EXTRA") {
     int p = c.number<int>("a pairing number", 1, kMaxPlayer);
     std::string k(c.word("a column name"));
-    s.extra[p].emplace_back(std::move(k), std::string(c.rest()));
-    c.pos = c.text.size();
-  } else if (key == "BYE") {
+    s.extra[p].emplace_back(std::move(k), take_rest(c));
+  } else if (key == "BYE") {  // C.04.2: a requested bye, H (half point), F (full) or Z (zero)
     int p = c.number<int>("a pairing number", 1, kMaxPlayer);
     int r = c.number<int>("a round", 1, kMaxRound);
     size_t col = (c.skip(), c.pos);
     auto k = c.word("the bye kind (H, F or Z)");
     if (k != "H" && k != "F" && k != "Z") c.fail("expected the bye kind H, F or Z", col);
     s.byes_requested[p][r] = k[0];
-  } else if (key == "LOT") {
-    s.lots.emplace_back(c.rest());
-    c.pos = c.text.size();
-  } else if (key == "BOARDS") {
-    int r = c.number<int>("a round", 1, kMaxRound);
-    auto& v = s.boards[r];
-    v.clear();
-    while (!c.done()) {
-      size_t col = c.pos;
-      auto w = c.word("a board WHITE-BLACK");
-      auto dash = w.find('-');
-      int a = 0, b = 0;
-      auto ok = [](std::string_view t, int& out) {
-        auto [q, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
-        return ec == std::errc() && q == t.data() + t.size() && out >= 1 && out <= 9999;
-      };
-      if (dash == std::string_view::npos || !ok(w.substr(0, dash), a) || !ok(w.substr(dash + 1), b))
-        c.fail("expected a board WHITE-BLACK, found '" + std::string(w) + "'", col);
-      v.emplace_back(a, b);
-    }
   } else if (key == "WITHDRAWN") {
     int p = c.number<int>("a pairing number", 1, kMaxPlayer);
     s.withdrawn[p] = c.number<int>("the first round not paired", 1, kMaxRound + 1);
@@ -431,21 +409,119 @@ void read_record(EventSettings& s, Cursor& c) {
       if (c.word("final") != "final") c.fail("expected 'final' or the end of the line", col);
       s.withdrawn_for_good[p] = true;
     }
-  } else if (key == "ARMAGEDDON" || key == "PLAYOFF-GAME") {
-    PlayoffGame g;
-    g.white = c.number<int>("White's pairing number", 1, kMaxPlayer);
-    g.black = c.number<int>("Black's pairing number", 1, kMaxPlayer);
-    size_t col = (c.skip(), c.pos);
-    auto res = c.word("the result (1-0, 0-1, 1/2-1/2 or *)");
-    if (res != "*" && res != "1-0" && res != "0-1" && res != "1/2-1/2")
-      c.fail("expected 1-0, 0-1, 1/2-1/2 or *, found '" + std::string(res) + "'", col);
-    g.result = res == "*" ? "" : std::string(res);
-    g.position = c.number<int>("a Chess960 position number or -1", -1, 959);
-    g.audit = std::string(c.rest());
-    c.pos = c.text.size();
-    s.playoff_games.push_back(std::move(g));
   } else {
-    s.unknown.emplace_back(c.text);  // a newer arbiter's setting: keep it verbatim
+    return false;
+  }
+  return true;
+}
+
+// BOARDS R W-B ...: round R's boards in order (C.04.2: the published board order).
+void read_boards(EventSettings& s, Cursor& c) {
+  int r = c.number<int>("a round", 1, kMaxRound);
+  auto& v = s.boards[r];
+  v.clear();
+  auto ok = [](std::string_view t, int& out) {
+    auto [q, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+    return ec == std::errc() && q == t.data() + t.size() && out >= 1 && out <= kMaxPlayer;
+  };
+  while (!c.done()) {
+    size_t col = c.pos;
+    auto w = c.word("a board WHITE-BLACK");
+    auto dash = w.find('-');
+    int a = 0, b = 0;
+    if (dash == std::string_view::npos || !ok(w.substr(0, dash), a) || !ok(w.substr(dash + 1), b))
+      c.fail("expected a board WHITE-BLACK, found '" + std::string(w) + "'", col);
+    assert(a >= 1 && a <= kMaxPlayer && b >= 1 && b <= kMaxPlayer);
+    v.emplace_back(a, b);
+  }
+}
+
+// START R POSITION [audit]: round R's Chess960 start position.
+void read_start(EventSettings& s, Cursor& c) {
+  // Laws Guidelines II: one Chess960 start position for the whole round, and arbiter replaces a
+  // round's draw rather than adding one; two records for one round are a damaged file, refused
+  // rather than one of them chosen (which one would depend on the order they were read in).
+  RoundStart r;
+  const size_t round_col = (c.skip(), c.pos);
+  r.round = c.number<int>("a round", 1, kMaxRound);
+  if (std::any_of(s.starts.begin(), s.starts.end(),
+                  [&](const RoundStart& x) { return x.round == r.round; }))
+    c.fail("round " + std::to_string(r.round) + "'s start position is recorded twice", round_col);
+  r.position = c.number<int>("a Chess960 position number (0-959)", 0, 959);
+  r.audit = take_rest(c);
+  s.starts.push_back(std::move(r));
+}
+
+// What belongs to one round: its date (TRF 132), Chess960 start, lots drawn and boards.
+// False: not one of these.
+bool read_round_record(EventSettings& s, Cursor& c, const std::string& key) {
+  if (key == "ROUND-DATE") {
+    int r = c.number<int>("a round", 1, kMaxRound);
+    size_t col = (c.skip(), c.pos);
+    auto d = c.word("a date YYYY/MM/DD");
+    if (d.size() != 10 || d[4] != '/' || d[7] != '/') c.fail("expected a date YYYY/MM/DD", col);
+    s.round_dates[r] = std::string(d);
+  } else if (key == "START") {
+    read_start(s, c);
+  } else if (key == "LOT") {
+    s.lots.push_back(take_rest(c));
+  } else if (key == "BOARDS") {
+    read_boards(s, c);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// ARMAGEDDON / PLAYOFF-GAME WHITE BLACK RESULT POSITION [audit]: one play-off game.
+void read_playoff_game(EventSettings& s, Cursor& c) {
+  PlayoffGame g;
+  g.white = c.number<int>("White's pairing number", 1, kMaxPlayer);
+  g.black = c.number<int>("Black's pairing number", 1, kMaxPlayer);
+  size_t col = (c.skip(), c.pos);
+  auto res = c.word("the result (1-0, 0-1, 1/2-1/2 or *)");
+  if (res != "*" && res != "1-0" && res != "0-1" && res != "1/2-1/2")
+    c.fail("expected 1-0, 0-1, 1/2-1/2 or *, found '" + std::string(res) + "'", col);
+  g.result = res == "*" ? "" : std::string(res);
+  g.position = c.number<int>("a Chess960 position number or -1", -1, 959);
+  g.audit = take_rest(c);
+  s.playoff_games.push_back(std::move(g));
+}
+
+// The play-off that breaks a tie for first place (C.07 / the regulations): its format, the
+// sub-ranking it decides and its games. False: not one of these.
+bool read_playoff_record(EventSettings& s, Cursor& c, const std::string& key) {
+  if (key == "PLAYOFF") {
+    auto w = c.word("a play-off format");
+    auto v = parse_playoff(w);
+    if (!v)
+      c.fail("expected none, armageddon:WHITE/BLACK seconds, match:N or group[:2], found '" +
+                 std::string(w) + "'",
+             c.pos - w.size());
+    const std::string scope = s.playoff.scope;  // PLAYOFF-SCOPE may come first
+    s.playoff = *v;
+    s.playoff.scope = scope;
+  } else if (key == "PLAYOFF-SCOPE") {
+    s.playoff.scope = take_rest(c);
+  } else if (key == "ARMAGEDDON" || key == "PLAYOFF-GAME") {
+    read_playoff_game(s, c);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// One XAR record: its key names the reader; a key this arbiter does not know is a newer
+// arbiter's setting, kept verbatim so that the next write does not lose it.
+void read_record(EventSettings& s, Cursor& c) {
+  assert(c.text.substr(0, kEventRecord.size()) == kEventRecord && c.pos == 4);
+  const size_t key_col = (c.skip(), c.pos);
+  const std::string key(c.word("a setting name"));
+  const bool known = read_format_setting(s, c, key, key_col) || read_entry_setting(s, c, key) ||
+                     read_player_record(s, c, key) || read_round_record(s, c, key) ||
+                     read_playoff_record(s, c, key);
+  if (!known) {
+    s.unknown.emplace_back(c.text);
     c.pos = c.text.size();
   }
   c.end();

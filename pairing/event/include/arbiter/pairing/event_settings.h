@@ -61,6 +61,10 @@ std::optional<NoShowRule> parse_no_show(
 std::string to_string(const NoShowRule&);
 // The supervision regimes EventSettings::regime accepts.
 bool is_regime_name(std::string_view);
+// The edition of the Dutch rules (C.04.3) that pairs a Swiss event starting on `start`
+// (YYYY/MM/DD): the 2026 text applies from 1 February 2026; an event that started before that
+// is paired under the 2017 text to its end. 2017 or 2026.
+int dutch_rules_for_start(std::string_view start);
 
 // Entry rules (events.md A: up to 200 players; B: at most 16).
 struct EntryRules {

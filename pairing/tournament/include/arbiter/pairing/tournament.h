@@ -289,4 +289,14 @@ struct Tournament {
   bool operator==(const Tournament&) const = default;
 };
 
+// The tournament as it stood before round `round` (>= 1) was paired, as the endorsed engines'
+// checkers feed it (`pair --check`, replays): rounds 1..round-1 as recorded, plus the cells of
+// round `round` that were known before its pairing (TRF-16 "0000 - H/F/Z" in the next round's
+// cell, C.04.2 byes and absences; a blank cell is a known absence, written Z): requested
+// byes, forfeits without an opponent, withdrawals. Cells with an opponent or the PAB are the
+// pairing itself and are dropped, as are later rounds. The initial colour is fixed (round 1's
+// colours tell it), the number of rounds kept, the recorded points (which count later rounds)
+// cleared, and the declared-bye records dropped (their cells are already in the players' lines).
+Tournament before_round(const Tournament& t, int round);
+
 }  // namespace arbiter::pairing
