@@ -11,6 +11,7 @@
 
 #include "arbiter/pairing/crosstable.h"
 #include "arbiter/pairing/rating.h"
+#include "arbiter/pairing/rating_games.h"
 #include "arbiter/pairing/trf.h"
 #include "cli_options.h"
 #include "command.h"
@@ -193,28 +194,6 @@ int run_games(const po::variables_map& vm, const rating::Options& o, rating::Pla
   return kExitOk;
 }
 
-// A TRF player's games for rating, with their rounds: every cell with an opponent, scored by
-// its result code (a forfeit is not played: B.02 5.1 leaves it unrated).
-std::vector<rating::Game> games_of(const Tournament& t, const Player& p, std::vector<int>& rounds) {
-  std::vector<rating::Game> games;
-  for (int r = 1; r <= int(p.rounds.size()); ++r) {
-    const RoundEntry& e = p.rounds[size_t(r - 1)];
-    if (!e.has_opponent()) continue;
-    rating::Game g;
-    g.opponent = t.player(e.opponent).rating;
-    g.played = e.rated_game();
-    g.score = e.result == ResultCode::Win || e.result == ResultCode::ForfeitWin ||
-                      e.result == ResultCode::UnratedWin
-                  ? 1.0
-              : e.result == ResultCode::Draw || e.result == ResultCode::UnratedDraw ? 0.5
-                                                                                    : 0.0;
-    games.push_back(g);
-    rounds.push_back(r);
-  }
-  assert(games.size() == rounds.size());
-  return games;
-}
-
 // One TRF player: the rating change and performance, or the initial rating when unrated.
 void print_trf_player(const Tournament& t, Tpn tpn, const po::variables_map& vm,
                       const rating::Options& o, rating::Player rp) {
@@ -225,7 +204,7 @@ void print_trf_player(const Tournament& t, Tpn tpn, const po::variables_map& vm,
   else if (p.birth.size() >= 4 && std::isdigit(static_cast<unsigned char>(p.birth[0])))
     rp.birth_year = std::stoi(p.birth.substr(0, 4));
   std::vector<int> rounds;
-  const std::vector<rating::Game> games = games_of(t, p, rounds);
+  const std::vector<rating::Game> games = rating::games_of(t, tpn, &rounds);
   const std::string label = "player " + std::to_string(tpn) + " " + p.name;
   if (p.rating <= 0) {
     auto r = rating::initial_rating(games);

@@ -1,5 +1,7 @@
 // arbiter standings: standings and crosstable of a TRF file with FIDE C.07 tie-breaks (issue 6).
+#include <algorithm>
 #include <boost/program_options.hpp>
+#include <cassert>
 #include <iostream>
 #include <optional>
 
@@ -23,7 +25,7 @@ const char* kUsage =
     "PTS DE SB (round robin). --format tsv prints FIDE's reference layout:\n"
     "StartNo<TAB>Rank<TAB>spec... in start-number order, -0 for undefined values.\n";
 
-int run(const std::vector<std::string>& args) {
+po::options_description standings_options() {
   po::options_description opts("options");
   opts.add_options()("help,h", "this help")(
       "tiebreaks,t", po::value<std::string>(),
@@ -45,88 +47,66 @@ int run(const std::vector<std::string>& args) {
       "armageddon-clock", po::value<std::string>()->default_value("W300-B240"),
       "Armageddon clocks (TRF-2026 222 form)")("title", po::value<std::string>(), "HTML title")(
       "input", po::value<std::string>(), "TRF file ('-' = stdin)");
-  po::positional_options_description pos;
-  pos.add("input", 1);
-  po::variables_map vm;
+  return opts;
+}
+
+// The TRF file ('-': standard input), or nullopt after printing why it cannot be read.
+std::optional<Tournament> read_input(const std::string& input) {
   try {
-    auto parsed = parse_options(args, opts, pos, {}, kUsage);
-    if (!parsed) return kExitOk;
-    vm = std::move(*parsed);
-  } catch (const po::error& e) {
-    std::cerr << "arbiter standings: " << e.what() << "\n" << kUsage;
-    return kExitUsage;
-  }
-  if (!vm.count("input")) {
-    std::cerr << "arbiter standings: missing input TRF file\n" << kUsage;
-    return kExitUsage;
-  }
-  const std::string input = vm["input"].as<std::string>();
-  const std::string format = vm["format"].as<std::string>();
-  static const std::vector<std::string> formats = {"text", "tsv",        "csv", "json",
-                                                   "html", "crosstable", "trf"};
-  if (std::find(formats.begin(), formats.end(), format) == formats.end()) {
-    std::cerr << "arbiter standings: --format '" << format
-              << "': expected text, tsv, csv, json, html, crosstable or trf\n";
-    return kExitUsage;
-  }
-  Tournament t;
-  try {
-    if (input == "-") {
-      std::string text((std::istreambuf_iterator<char>(std::cin)),
-                       std::istreambuf_iterator<char>());
-      t = read_trf(text, "<stdin>");
-    } else {
-      t = read_trf_file(input);
-    }
+    if (input != "-") return read_trf_file(input);
+    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    return read_trf(text, "<stdin>");
   } catch (const TrfError& e) {
     std::cerr << "arbiter standings: " << e.what() << "\n";
-    return kExitUsage;
+    return std::nullopt;
   }
-  StandingsOptions so;
+}
+
+// The C.07 edition, the system (C.07 15.2), the rating of unrated players (art. 10) and the
+// lot's seed. False after printing why an option is refused.
+bool read_standings_options(const po::variables_map& vm, StandingsOptions& so) {
   if (vm.count("rules")) {
     auto r = parse_rules(vm["rules"].as<std::string>());
     if (!r) {
       std::cerr << "arbiter standings: --rules '" << vm["rules"].as<std::string>()
                 << "': expected 2026, 2024 or 2022\n";
-      return kExitUsage;
+      return false;
     }
     so.tiebreak.rules = r;
   }
   if (vm.count("round-robin") && vm.count("swiss")) {
     std::cerr << "arbiter standings: --round-robin and --swiss exclude each other\n";
-    return kExitUsage;
+    return false;
   }
   if (vm.count("round-robin")) so.tiebreak.round_robin = true;
   if (vm.count("swiss")) so.tiebreak.round_robin = false;
   if (vm.count("unrated-rating")) so.tiebreak.unrated_rating = vm["unrated-rating"].as<int>();
   if (vm.count("lots")) so.lots_seed = vm["lots"].as<unsigned long long>();
-  int upto = -1;
-  if (vm.count("round")) {
-    upto = vm["round"].as<int>();
-    if (upto < 0 || upto > t.recorded_rounds()) {
-      std::cerr << "arbiter standings: --round " << upto << ": the file has rounds 0.."
-                << t.recorded_rounds() << "\n";
-      return kExitUsage;
-    }
-  }
-  Crosstable ct = crosstable_from(t, upto);
-  std::vector<TiebreakSpec> specs;
+  return true;
+}
+
+// The tie-breaks: --tiebreaks, else the file's 212/202 list after PTS, else the command's
+// defaults (round robin: DE then SB; Swiss: BH/C1, BH, SB). Nullopt after printing the error.
+std::optional<std::vector<TiebreakSpec>> tiebreak_specs(const po::variables_map& vm,
+                                                        const Tournament& t, const Crosstable& ct,
+                                                        const StandingsOptions& so) {
   try {
-    if (vm.count("tiebreaks")) {
-      specs = parse_tiebreaks(vm["tiebreaks"].as<std::string>());
-    } else {
-      specs = declared_tiebreaks(t);
-      if (specs.empty())
-        specs = parse_tiebreaks(
-            so.tiebreak.round_robin.value_or(ct.round_robin) ? "PTS DE SB" : "PTS BH/C1 BH SB");
-      else
-        specs.insert(specs.begin(), parse_tiebreak("PTS"));
-    }
+    if (vm.count("tiebreaks")) return parse_tiebreaks(vm["tiebreaks"].as<std::string>());
+    std::vector<TiebreakSpec> specs = declared_tiebreaks(t);
+    if (specs.empty())
+      return parse_tiebreaks(so.tiebreak.round_robin.value_or(ct.round_robin) ? "PTS DE SB"
+                                                                              : "PTS BH/C1 BH SB");
+    specs.insert(specs.begin(), parse_tiebreak("PTS"));
+    return specs;
   } catch (const TiebreakSpecError& e) {
     std::cerr << "arbiter standings: --tiebreaks: " << e.what() << "\n";
-    return kExitUsage;
+    return std::nullopt;
   }
-  Standings s = compute_standings(ct, specs, so);
+}
+
+// The Armageddon's result (it decides the first place) and the sub-ranking of --filter.
+// False after printing why one of them is refused.
+bool apply_playoff_and_filter(const po::variables_map& vm, const Crosstable& ct, Standings& s) {
   try {
     if (vm.count("armageddon")) {
       ArmageddonGame g = parse_armageddon(vm["armageddon"].as<std::string>());
@@ -139,8 +119,24 @@ int run(const std::vector<std::string>& args) {
     }
   } catch (const std::invalid_argument& e) {
     std::cerr << "arbiter standings: " << e.what() << "\n";
-    return kExitUsage;
+    return false;
   }
+  return true;
+}
+
+void print_prize_places(const Crosstable& ct, const Standings& s, int n) {
+  auto places = prize_places(s, n);
+  std::cout << "\nPrize places\n";
+  for (size_t i = 0; i < places.size(); ++i) {
+    std::cout << "  " << i + 1 << ":";
+    if (places[i].empty()) std::cout << " (shared above)";
+    for (int sno : places[i]) std::cout << " " << sno << " " << ct.player(sno).name << ";";
+    std::cout << "\n";
+  }
+}
+
+void print_standings(const std::string& format, const po::variables_map& vm, Tournament& t,
+                     const Crosstable& ct, const Standings& s) {
   if (format == "tsv") {
     std::cout << standings_tsv(s);
   } else if (format == "csv") {
@@ -157,18 +153,56 @@ int run(const std::vector<std::string>& args) {
     wo.format = TrfFormat::Trf2026;
     std::cout << write_trf(t, wo);
   } else {
+    assert(format == "text");
     std::cout << standings_text(ct, s);
-    if (vm.count("prizes")) {
-      auto places = prize_places(s, vm["prizes"].as<int>());
-      std::cout << "\nPrize places\n";
-      for (size_t i = 0; i < places.size(); ++i) {
-        std::cout << "  " << i + 1 << ":";
-        if (places[i].empty()) std::cout << " (shared above)";
-        for (int sno : places[i]) std::cout << " " << sno << " " << ct.player(sno).name << ";";
-        std::cout << "\n";
-      }
+    if (vm.count("prizes")) print_prize_places(ct, s, vm["prizes"].as<int>());
+  }
+}
+
+int run(const std::vector<std::string>& args) {
+  po::options_description opts = standings_options();
+  po::positional_options_description pos;
+  pos.add("input", 1);
+  po::variables_map vm;
+  try {
+    auto parsed = parse_options(args, opts, pos, {}, kUsage);
+    if (!parsed) return kExitOk;
+    vm = std::move(*parsed);
+  } catch (const po::error& e) {
+    std::cerr << "arbiter standings: " << e.what() << "\n" << kUsage;
+    return kExitUsage;
+  }
+  if (!vm.count("input")) {
+    std::cerr << "arbiter standings: missing input TRF file\n" << kUsage;
+    return kExitUsage;
+  }
+  const std::string format = vm["format"].as<std::string>();
+  static const std::vector<std::string> formats = {"text", "tsv",        "csv", "json",
+                                                   "html", "crosstable", "trf"};
+  if (std::find(formats.begin(), formats.end(), format) == formats.end()) {
+    std::cerr << "arbiter standings: --format '" << format
+              << "': expected text, tsv, csv, json, html, crosstable or trf\n";
+    return kExitUsage;
+  }
+  std::optional<Tournament> t = read_input(vm["input"].as<std::string>());
+  if (!t) return kExitUsage;
+  StandingsOptions so;
+  if (!read_standings_options(vm, so)) return kExitUsage;
+  int upto = -1;
+  if (vm.count("round")) {
+    upto = vm["round"].as<int>();
+    if (upto < 0 || upto > t->recorded_rounds()) {
+      std::cerr << "arbiter standings: --round " << upto << ": the file has rounds 0.."
+                << t->recorded_rounds() << "\n";
+      return kExitUsage;
     }
   }
+  const Crosstable ct = crosstable_from(*t, upto);
+  const auto specs = tiebreak_specs(vm, *t, ct, so);
+  if (!specs) return kExitUsage;
+  Standings s = compute_standings(ct, *specs, so);
+  if (!apply_playoff_and_filter(vm, ct, s)) return kExitUsage;
+  print_standings(format, vm, *t, ct, s);
   return kExitOk;
 }
 

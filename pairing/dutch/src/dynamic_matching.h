@@ -46,8 +46,11 @@ class DynamicMatching {
     mate_.assign(n, -1);
     label_.assign(2 * n, 0);
     labelend_.assign(2 * n, -1);
-    inblossom_.resize(n);
-    for (int i = 0; i < n; ++i) inblossom_[i] = i;
+    grp_.resize(n);
+    for (int i = 0; i < n; ++i) grp_[i] = i;
+    group_top_.assign(2 * n, -1);
+    for (int i = 0; i < n; ++i) group_top_[i] = i;
+    nleaves_.assign(2 * n, 1);
     blossomparent_.assign(2 * n, -1);
     childs_.assign(2 * n, {});
     endps_.assign(2 * n, {});
@@ -94,7 +97,7 @@ class DynamicMatching {
     // included) and dissolves every blossom holding it, so nothing about this edge needs a look.
     if (!solved_ || !active_[u] || !active_[v] || dirty_flag_[u] || dirty_flag_[v]) return;
     const bool matched = mate_[u] >= 0 && to(mate_[u]) == v;
-    const bool shared = inblossom_[u] == inblossom_[v];
+    const bool shared = top(u) == top(v);
     bool ok;
     if (w.is_zero()) {
       ok = !matched && !shared;
@@ -127,7 +130,7 @@ class DynamicMatching {
     for (int b = n_; b < 2 * n_; ++b)
       if (blossombase_[b] >= 0) free_blossom(b);
     for (int v = 0; v < n_; ++v) {
-      inblossom_[v] = v;
+      make_own_group(v);
       blossomparent_[v] = -1;
       mate_[v] = -1;
       dirty_flag_[v] = 0;
@@ -167,7 +170,7 @@ class DynamicMatching {
     const int v2 = to(mate_[v]), u2 = to(mate_[u]);
     if (v2 == u) return true;
     for (int x : {v, u, v2, u2})
-      if (inblossom_[x] != x) return false;
+      if (top(x) != x) return false;
     for (auto [a, b] : {std::pair{v, u}, std::pair{v2, u2}})
       if (w_[(size_t)a * n_ + b].is_zero() || !slack(code(a, b)).is_zero()) return false;
     mate_[v] = code(v, u);
@@ -192,8 +195,8 @@ class DynamicMatching {
       if (!active_[v] || mate_[v] >= 0) continue;
       const W* row = &w_[(size_t)v * n_];
       for (int u = v + 1; u < n_; ++u)
-        if (active_[u] && mate_[u] < 0 && !row[u].is_zero() && inblossom_[u] == u &&
-            inblossom_[v] == v && slack(code(v, u)).is_zero()) {
+        if (active_[u] && mate_[u] < 0 && !row[u].is_zero() && top(u) == u && top(v) == v &&
+            slack(code(v, u)).is_zero()) {
           mate_[v] = code(v, u);
           mate_[u] = code(u, v);
           break;
@@ -211,7 +214,34 @@ class DynamicMatching {
   bool renewed_ = false;  // renew() since the last solve
   std::vector<W> w_;      // twice the edge weights (slacks are y_u + y_v - 2w)
   std::vector<char> active_;
-  std::vector<int> mate_, label_, labelend_, inblossom_, blossomparent_, blossombase_, bestedge_;
+  std::vector<int> mate_, label_, labelend_, blossomparent_, blossombase_, bestedge_;
+  // The top-level blossom of vertex x is group_top_[grp_[x]] (top(x)). A new blossom takes over
+  // the group of its largest sub-blossom and only the vertices of the others change group, so
+  // that nested blossoms (a stage of a Dutch bracket makes hundreds, each holding the last)
+  // cost their new vertices, not all of their vertices. A group is named after a blossom or
+  // vertex inside the blossom it stands for, so its name is not reused while it lives.
+  std::vector<int> grp_, group_top_, nleaves_;
+  int top(int x) const { return group_top_[grp_[x]]; }
+  // s (a top-level vertex or blossom) gets a group of its own.
+  void make_own_group(int s) {
+    if (s < n_)
+      grp_[s] = s;
+    else
+      leaves(s, [&](int x) { grp_[x] = s; });
+    group_top_[s] = s;
+  }
+  void join_groups(int b, const std::vector<int>& subs) {
+    int big = subs[0];
+    nleaves_[b] = 0;
+    for (int sub : subs) {
+      nleaves_[b] += nleaves_[sub];
+      if (nleaves_[sub] > nleaves_[big]) big = sub;
+    }
+    const int g = grp_[big < n_ ? big : blossombase_[big]];
+    group_top_[g] = b;
+    for (int sub : subs)
+      if (sub != big) leaves(sub, [&](int x) { grp_[x] = g; });
+  }
   std::vector<std::vector<int>> childs_, endps_, bestedges_;
   std::vector<char> has_bestedges_;
   std::vector<int> unused_, queue_, dirty_;
@@ -242,7 +272,7 @@ class DynamicMatching {
   W true_slack(int u, int v) {
     W s = dual_[u] + dual_[v];
     s -= w_[(size_t)u * n_ + v];
-    if (inblossom_[u] != inblossom_[v]) return s;
+    if (top(u) != top(v)) return s;
     ++stamp_;
     for (int b = blossomparent_[u]; b != -1; b = blossomparent_[b]) seen_[b] = stamp_;
     for (int b = blossomparent_[v]; b != -1; b = blossomparent_[b])
@@ -372,7 +402,7 @@ class DynamicMatching {
     const W* row = &w_[(size_t)v * n_];
     const int u1 = std::min(n_, ((k + 1) << bbits_));
     for (int w = std::max(lo_, (k << bbits_)); w < u1; ++w) {
-      const int bw = inblossom_[w], b = inblossom_[v];
+      const int bw = top(w), b = top(v);
       if (bw == b || (label_[bw] == 2 && label_[w] != 0) || !active_[w] || row[w].is_zero())
         continue;
       const int p = code(v, w);
@@ -437,11 +467,11 @@ class DynamicMatching {
       const int m = mate_[base] >= 0 ? to(mate_[base]) : -1;
       // The edge leaving the base gains z. It stays tight (and matched) if its outer end m is a
       // vertex on its own whose other edges leaving b all have slack >= z: then y_m -= z.
-      bool keep = m >= 0 && inblossom_[m] == m;
+      bool keep = m >= 0 && top(m) == m;
       if (keep) {
         const W* row = &w_[(size_t)m * n_];
         for (int x = lo_; x < n_ && keep; ++x)
-          if (x != m && active_[x] && !row[x].is_zero() && inblossom_[x] != b)
+          if (x != m && active_[x] && !row[x].is_zero() && top(x) != b)
             keep = !(slack(code(m, x)) < z);
       }
       leaves(b, [&](int x) { dual_[x] += z; });
@@ -454,16 +484,13 @@ class DynamicMatching {
     }
     for (int s : childs_[b]) {
       blossomparent_[s] = -1;
-      if (s < n_)
-        inblossom_[s] = s;
-      else
-        leaves(s, [&](int x) { inblossom_[x] = s; });
+      make_own_group(s);
     }
     free_blossom(b);
   }
 
   void make_top_level(int v) {
-    while (inblossom_[v] != v) dissolve(inblossom_[v]);
+    while (top(v) != v) dissolve(top(v));
   }
 
   void repair() {
@@ -547,7 +574,7 @@ class DynamicMatching {
 
   void assign_label(int w, int t, int p) {
     for (;;) {
-      int b = inblossom_[w];
+      int b = top(w);
       label_[w] = label_[b] = t;
       labelend_[w] = labelend_[b] = p;
       bestedge_[w] = bestedge_[b] = -1;
@@ -566,7 +593,7 @@ class DynamicMatching {
     std::vector<int> path;
     int base = -1;
     while (v != -1 || w != -1) {
-      int b = inblossom_[v];
+      int b = top(v);
       if (label_[b] & 4) {
         base = blossombase_[b];
         break;
@@ -577,7 +604,7 @@ class DynamicMatching {
         v = -1;
       } else {
         v = to(labelend_[b]);
-        b = inblossom_[v];
+        b = top(v);
         v = to(labelend_[b]);
       }
       if (w != -1) std::swap(v, w);
@@ -589,7 +616,7 @@ class DynamicMatching {
   // k: the edge (code) closing the blossom, from(k) and to(k) both S.
   void add_blossom(int base, int k) {
     int v = from(k), w = to(k);
-    int bb = inblossom_[base], bv = inblossom_[v], bw = inblossom_[w];
+    int bb = top(base), bv = top(v), bw = top(w);
     int b = unused_.back();
     unused_.pop_back();
     blossombase_[b] = base;
@@ -601,7 +628,7 @@ class DynamicMatching {
       path.push_back(bv);
       endps.push_back(labelend_[bv]);
       v = to(labelend_[bv]);
-      bv = inblossom_[v];
+      bv = top(v);
     }
     path.push_back(bb);
     std::reverse(path.begin(), path.end());
@@ -612,17 +639,17 @@ class DynamicMatching {
       path.push_back(bw);
       endps.push_back(rev(labelend_[bw]));
       w = to(labelend_[bw]);
-      bw = inblossom_[w];
+      bw = top(w);
     }
     label_[b] = 1;
     labelend_[b] = labelend_[bb];
     dual_[b] = W{};
     childs_[b] = path;
     endps_[b] = endps;
-    leaves(b, [&](int x) {
-      if (label_[inblossom_[x]] == 2) queue_.push_back(x);
-      inblossom_[x] = b;
-    });
+    // Former T blossoms become S: their vertices are scanned (in the order of the cycle).
+    for (int sub : path)
+      if (label_[sub] == 2) leaves(sub, [&](int x) { queue_.push_back(x); });
+    join_groups(b, path);
     // The best edge to each other S blossom; only the blossoms met are visited afterwards (in
     // ascending order, as a scan of all 2n would), not all 2n (a stage adds many blossoms).
     if ((int)bestedgeto_.size() != 2 * n_) bestedgeto_.assign(2 * n_, -1);
@@ -630,8 +657,8 @@ class DynamicMatching {
     met_.clear();
     auto consider = [&](int kk) {
       int i = from(kk), j = to(kk);
-      if (inblossom_[j] == b) std::swap(i, j);
-      int bj = inblossom_[j];
+      if (top(j) == b) std::swap(i, j);
+      int bj = top(j);
       if (bj == b || label_[bj] != 1) return;
       const W s = slack(kk);
       if (bestedgeto_[bj] == -1) met_.push_back(bj);
@@ -688,17 +715,15 @@ class DynamicMatching {
   void expand_blossom(int b, bool endstage) {
     for (int s : childs_[b]) {
       blossomparent_[s] = -1;
-      if (s < n_)
-        inblossom_[s] = s;
-      else if (endstage && dual_[s].is_zero())
+      if (s >= n_ && endstage && dual_[s].is_zero())
         expand_blossom(s, endstage);
       else
-        leaves(s, [&](int x) { inblossom_[x] = s; });
+        make_own_group(s);
     }
     if (!endstage && label_[b] == 2) {
       const auto& ch = childs_[b];
       const auto& ep = endps_[b];
-      int entrychild = inblossom_[to(rev(labelend_[b]))];
+      int entrychild = top(to(rev(labelend_[b])));
       Walk w = walk_from(b, (int)(std::find(ch.begin(), ch.end(), entrychild) - ch.begin()));
       int p = labelend_[b];
       while (w.j != 0) {
@@ -765,12 +790,12 @@ class DynamicMatching {
     for (int side = 0; side < 2; ++side) {
       int s = starts[side], p = ps[side];
       for (;;) {
-        int bs = inblossom_[s];
+        int bs = top(s);
         if (bs >= n_) augment_blossom(bs, s);
         mate_[s] = p;
         if (labelend_[bs] == -1) break;
         int t = to(labelend_[bs]);
-        int bt = inblossom_[t];
+        int bt = top(t);
         s = to(labelend_[bt]);
         int j = to(rev(labelend_[bt]));
         if (bt >= n_) augment_blossom(bt, j);
@@ -805,24 +830,24 @@ class DynamicMatching {
           if (prunable(v, k)) continue;
           const int w1 = std::min(n, ((k + 1) << bbits_));
           for (int w = std::max(lo_, (k << bbits_)); w < w1; ++w) {
-            const int bw = inblossom_[w];
+            const int bw = top(w);
             // Edges into the own blossom, and to T vertices (labelled themselves), never matter.
-            if (bw == inblossom_[v] || (label_[bw] == 2 && label_[w] != 0) || !active_[w] ||
+            if (bw == top(v) || (label_[bw] == 2 && label_[w] != 0) || !active_[w] ||
                 row[w].is_zero())
               continue;
             const int p = code(v, w);
             W kslack = dv + dual_[w];
             kslack -= row[w];
             if (kslack.is_zero()) {
-              if (label_[inblossom_[w]] == 0) {
-                if (mate_[blossombase_[inblossom_[w]]] < 0) {  // another exposed vertex
-                  labelend_[inblossom_[w]] = -1;
+              if (label_[top(w)] == 0) {
+                if (mate_[blossombase_[top(w)]] < 0) {  // another exposed vertex
+                  labelend_[top(w)] = -1;
                   augment_matching(p);
                   end_stage();
                   return;
                 }
                 assign_label(w, 2, rev(p));
-              } else if (label_[inblossom_[w]] == 1) {
+              } else if (label_[top(w)] == 1) {
                 int base = scan_blossom(v, w);
                 if (base >= 0) {
                   add_blossom(base, p);
@@ -835,8 +860,8 @@ class DynamicMatching {
                 label_[w] = 2;
                 labelend_[w] = rev(p);
               }
-            } else if (label_[inblossom_[w]] == 1) {
-              int b = inblossom_[v];
+            } else if (label_[top(w)] == 1) {
+              int b = top(v);
               if (bestedge_[b] == -1 || kslack < bestslack_[b]) {
                 bestedge_[b] = p;
                 bestslack_[b] = kslack;
@@ -859,7 +884,7 @@ class DynamicMatching {
       int deltatype = 0, deltaedge = -1, deltablossom = -1;
       W delta{};
       for (int v = lo_; v < n; ++v) {
-        if (active_[v] && label_[inblossom_[v]] == 0 && bestedge_[v] != -1) {
+        if (active_[v] && label_[top(v)] == 0 && bestedge_[v] != -1) {
           const W& d = bestslack_[v];
           if (!deltatype || d < delta) {
             delta = d;
@@ -910,7 +935,7 @@ class DynamicMatching {
       }
       for (int v = lo_; v < n; ++v) {
         if (!active_[v]) continue;
-        int l = label_[inblossom_[v]];
+        int l = label_[top(v)];
         if (l == 1)
           dual_[v] -= delta;
         else if (l == 2)
@@ -926,7 +951,7 @@ class DynamicMatching {
       }
       if (deltatype == 2) {
         int i = from(deltaedge), j = to(deltaedge);
-        if (label_[inblossom_[i]] == 0) std::swap(i, j);
+        if (label_[top(i)] == 0) std::swap(i, j);
         queue_.push_back(i);
       } else if (deltatype == 3) {
         queue_.push_back(from(deltaedge));
@@ -956,14 +981,14 @@ class DynamicMatching {
   void s_edges_of(int x, int b) {
     sorted_.clear();
     for (int p : s_edges_[x])
-      if (inblossom_[to(p)] != b) sorted_.push_back(p);
+      if (top(to(p)) != b) sorted_.push_back(p);
     std::sort(sorted_.begin(), sorted_.end());
     sorted_.erase(std::unique(sorted_.begin(), sorted_.end()), sorted_.end());
   }
 
   // +1 for a vertex in an S blossom (its dual falls in a dual update), -1 in a T blossom.
   int side(int v) const {
-    const int l = label_[inblossom_[v]];
+    const int l = label_[top(v)];
     return l == 1 ? 1 : l == 2 ? -1 : 0;
   }
 

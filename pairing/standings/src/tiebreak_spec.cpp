@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cctype>
 #include <cstdio>
 #include <string>
@@ -90,20 +91,143 @@ const char* acronym(TiebreakKind k) {
   return "?";
 }
 
-TiebreakSpec parse_tiebreak(std::string_view item) {
-  std::string u = upper(item);
-  if (u.empty()) throw TiebreakSpecError(1, "empty tie-break");
-  // The acronym: the longest known name at the start.
-  size_t name_len = 0;
+namespace {
+
+// The acronym at the start of `u` (upper case): the longest known name, so that "AROC1" reads
+// as ARO + C1 and "APRO" is not taken for "APR..."; nullptr if none.
+const Name* longest_acronym(const std::string& u, size_t& name_len) {
+  name_len = 0;
   const Name* found = nullptr;
   for (const Name& n : kNames) {
     size_t l = std::char_traits<char>::length(n.text);
     if (u.compare(0, l, n.text) == 0 && l > name_len) {
-      // "AROC1" style: allowed only when what follows is a separator or a modifier letter.
       name_len = l;
       found = &n;
     }
   }
+  return found;
+}
+
+// The end of the modifier starting at rest[pos]: its letter and argument (digits, sign, '.').
+// The word forms "CUT", "MEDIAN" and "LIMIT" are first folded to their letters in `rest`, and
+// the '-' of "Cut-1" dropped (it belongs to the word form).
+size_t modifier_end(std::string& rest, size_t pos) {
+  if (rest.compare(pos, 3, "CUT") == 0) {
+    rest.replace(pos, 3, "C");
+  } else if (rest.compare(pos, 6, "MEDIAN") == 0) {
+    rest.replace(pos, 6, "M");
+  } else if (rest.compare(pos, 5, "LIMIT") == 0) {
+    rest.replace(pos, 5, "L");
+  }
+  size_t end = pos + 1;
+  if (end < rest.size() && rest[end] == '-' && (rest[pos] == 'C' || rest[pos] == 'M'))
+    rest.erase(end, 1);
+  while (end < rest.size() &&
+         (std::isdigit(static_cast<unsigned char>(rest[end])) || rest[end] == '.' ||
+          rest[end] == '+' || (rest[end] == '-' && rest[pos] == 'L')))
+    ++end;
+  assert(end > pos && end <= rest.size());
+  return end;
+}
+
+// KS's Limit (C.07 art. 9.2 Koya System, art. 14 modifiers: the opponents scoring at least the
+// limit count): Ln in percent of the
+// maximum, or L+n / L-n half-points around 50 % (points when written with a decimal point, as
+// FIDE's code reads it).
+template <class Bad>
+void apply_limit(TiebreakSpec& t, const std::string& arg, const Bad& bad) {
+  if (t.kind != TiebreakKind::KS) bad("Limit applies to KS only");
+  if (all_digits(arg)) {
+    t.limit_percent = std::stod(arg);
+  } else if (arg.size() > 1 && (arg[0] == '+' || arg[0] == '-')) {
+    std::string num = arg.substr(1);
+    std::string digits = num;
+    digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
+    // At most one decimal point ("L-..5" is malformed, not a number std::stod accepts).
+    if (!all_digits(digits) || num.size() - digits.size() > 1) bad("expected L+n or L-n");
+    double v = std::stod(num);
+    double shift = num.find('.') != std::string::npos ? v : v * 0.5;
+    t.limit_shift = arg[0] == '-' ? -shift : shift;
+  } else {
+    bad("expected Ln (percent) or L+n / L-n (half-points)");
+  }
+}
+
+// One modifier (`mod`: its letter and argument, at column `col`) applied to `t` and appended to
+// its text; C.07's modifiers: Cut/Median and Limit (art. 14), Reverse, Predetermined, Swiss,
+// Fore, the rating of unrated players and the rules' edition.
+void apply_modifier(TiebreakSpec& t, const std::string& mod, int col) {
+  assert(!mod.empty());
+  const std::string arg = mod.substr(1);
+  const char letter = mod[0];
+  auto bad = [&](const std::string& why) {
+    throw TiebreakSpecError(col, "modifier '" + mod + "' of " + t.text + ": " + why);
+  };
+  if (arg.size() > 6) bad("number too large");
+  switch (letter) {
+    case 'C':
+    case 'M': {
+      if (!all_digits(arg)) bad("expected a number (C1, C2, M1, M2)");
+      if (!cuts_allowed(t.kind)) bad("this tie-break takes no Cut/Median modifier");
+      int n = std::stoi(arg);
+      t.cut_low = n;
+      t.cut_high = letter == 'M' ? n : 0;
+      t.text += "/" + mod;
+      break;
+    }
+    case 'L':
+      apply_limit(t, arg, bad);
+      t.text += "/" + mod;
+      break;
+    case 'R':
+      if (!arg.empty()) bad("R takes no argument");
+      t.reverse = true;
+      t.text += "/R";
+      break;
+    case 'P':
+      if (!arg.empty()) bad("P takes no argument");
+      t.predetermined = true;
+      t.text += "/P";
+      break;
+    case 'S':
+      if (!arg.empty()) bad("S takes no argument");
+      t.swiss = true;
+      t.text += "/S";
+      break;
+    case 'F':
+      if (!arg.empty()) bad("F takes no argument");
+      t.fore = true;
+      t.text += "/F";
+      break;
+    case 'U':
+      if (!all_digits(arg)) bad("expected a rating (U1000)");
+      t.unrated_rating = std::stoi(arg);
+      t.text += "/" + mod;
+      break;
+    case 'V': {
+      if (arg.empty()) {
+        t.rules = TiebreakRules::Fide2026;
+      } else {
+        auto r = parse_rules(arg);
+        if (!r) bad("expected V2022, V2024 or V2026");
+        t.rules = r;
+      }
+      t.text += "/" + mod;
+      break;
+    }
+    default: bad("unknown modifier (expected Cn, Mn, L, R, P, S, F, Unnnn, Vyyyy)");
+  }
+}
+
+bool is_separator(char c) { return c == '/' || c == '-' || c == '!' || c == '#'; }
+
+}  // namespace
+
+TiebreakSpec parse_tiebreak(std::string_view item) {
+  std::string u = upper(item);
+  if (u.empty()) throw TiebreakSpecError(1, "empty tie-break");
+  size_t name_len = 0;
+  const Name* found = longest_acronym(u, name_len);
   if (!found)
     throw TiebreakSpecError(1, "unknown tie-break '" + std::string(item) +
                                    "' (expected a C.07 acronym: PTS DE WIN WON BPG BWG PS GE REP "
@@ -111,109 +235,15 @@ TiebreakSpec parse_tiebreak(std::string_view item) {
   TiebreakSpec t;
   t.kind = found->kind;
   t.text = found->text;
+  // Modifiers, separated by '/', '-', '!' or '#', or glued ("AROC1").
   std::string rest = u.substr(name_len);
   size_t pos = 0;
-  int column = int(name_len) + 1;
+  const int column = int(name_len) + 1;
   while (pos < rest.size()) {
-    // Separators between modifiers: '/', '-', '!', '#'; also glued ("AROC1").
-    while (pos < rest.size() &&
-           (rest[pos] == '/' || rest[pos] == '-' || rest[pos] == '!' || rest[pos] == '#'))
-      ++pos;
+    while (pos < rest.size() && is_separator(rest[pos])) ++pos;
     if (pos >= rest.size()) break;
-    size_t end = pos + 1;
-    // A modifier is a letter followed by its argument (digits, sign, '.'); "CUT"/"MEDIAN" words.
-    if (rest.compare(pos, 3, "CUT") == 0) {
-      rest.replace(pos, 3, "C");
-    } else if (rest.compare(pos, 6, "MEDIAN") == 0) {
-      rest.replace(pos, 6, "M");
-    } else if (rest.compare(pos, 5, "LIMIT") == 0) {
-      rest.replace(pos, 5, "L");
-    }
-    end = pos + 1;
-    // "Cut-1": the '-' belongs to the word form.
-    if (end < rest.size() && rest[end] == '-' && (rest[pos] == 'C' || rest[pos] == 'M'))
-      rest.erase(end, 1);
-    while (end < rest.size() &&
-           (std::isdigit(static_cast<unsigned char>(rest[end])) || rest[end] == '.' ||
-            rest[end] == '+' || (rest[end] == '-' && rest[pos] == 'L')))
-      ++end;
-    std::string mod = rest.substr(pos, end - pos);
-    std::string arg = mod.substr(1);
-    char letter = mod[0];
-    int col = column + int(pos);
-    auto bad = [&](const std::string& why) {
-      throw TiebreakSpecError(col, "modifier '" + mod + "' of " + t.text + ": " + why);
-    };
-    if (arg.size() > 6) bad("number too large");
-    switch (letter) {
-      case 'C':
-      case 'M': {
-        if (!all_digits(arg)) bad("expected a number (C1, C2, M1, M2)");
-        if (!cuts_allowed(t.kind)) bad("this tie-break takes no Cut/Median modifier");
-        int n = std::stoi(arg);
-        t.cut_low = n;
-        t.cut_high = letter == 'M' ? n : 0;
-        t.text += "/" + mod;
-        break;
-      }
-      case 'L': {
-        if (t.kind != TiebreakKind::KS) bad("Limit applies to KS only");
-        if (all_digits(arg)) {
-          t.limit_percent = std::stod(arg);
-        } else if (arg.size() > 1 && (arg[0] == '+' || arg[0] == '-')) {
-          std::string num = arg.substr(1);
-          std::string digits = num;
-          digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
-          // At most one decimal point ("L-..5" is malformed, not a number std::stod accepts).
-          if (!all_digits(digits) || num.size() - digits.size() > 1) bad("expected L+n or L-n");
-          double v = std::stod(num);
-          // Half-points unless written with a decimal point (then points), as FIDE's code reads it.
-          double shift = num.find('.') != std::string::npos ? v : v * 0.5;
-          t.limit_shift = arg[0] == '-' ? -shift : shift;
-        } else {
-          bad("expected Ln (percent) or L+n / L-n (half-points)");
-        }
-        t.text += "/" + mod;
-        break;
-      }
-      case 'R':
-        if (!arg.empty()) bad("R takes no argument");
-        t.reverse = true;
-        t.text += "/R";
-        break;
-      case 'P':
-        if (!arg.empty()) bad("P takes no argument");
-        t.predetermined = true;
-        t.text += "/P";
-        break;
-      case 'S':
-        if (!arg.empty()) bad("S takes no argument");
-        t.swiss = true;
-        t.text += "/S";
-        break;
-      case 'F':
-        if (!arg.empty()) bad("F takes no argument");
-        t.fore = true;
-        t.text += "/F";
-        break;
-      case 'U':
-        if (!all_digits(arg)) bad("expected a rating (U1000)");
-        t.unrated_rating = std::stoi(arg);
-        t.text += "/" + mod;
-        break;
-      case 'V': {
-        if (arg.empty()) {
-          t.rules = TiebreakRules::Fide2026;
-        } else {
-          auto r = parse_rules(arg);
-          if (!r) bad("expected V2022, V2024 or V2026");
-          t.rules = r;
-        }
-        t.text += "/" + mod;
-        break;
-      }
-      default: bad("unknown modifier (expected Cn, Mn, L, R, P, S, F, Unnnn, Vyyyy)");
-    }
+    const size_t end = modifier_end(rest, pos);
+    apply_modifier(t, rest.substr(pos, end - pos), column + int(pos));
     pos = end;
   }
   return t;
