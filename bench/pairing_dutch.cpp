@@ -43,7 +43,7 @@ DutchInput generated_field(int n, int played, std::uint64_t seed) {
         if (!had_bye[order[i]]) {
           const int p = order[i];
           done[p] = had_bye[p] = 1;
-          in.players[p - 1].rounds.push_back({0, Colour::None, false, true, 10});
+          in.players[p - 1].rounds.push_back({0, std::nullopt, false, true, 10});
           score[p] += 10;
           break;
         }
@@ -63,8 +63,8 @@ DutchInput generated_field(int n, int played, std::uint64_t seed) {
       const bool forfeit = roll < 3;
       const int pa = roll < 33 ? 10 : roll < 73 ? 5 : 0;
       const int pb = forfeit ? 0 : 10 - pa;
-      const Colour ca = a_white ? Colour::White : Colour::Black;
-      const Colour cb = a_white ? Colour::Black : Colour::White;
+      const arbiter::Color ca = a_white ? arbiter::WHITE : arbiter::BLACK;
+      const arbiter::Color cb = a_white ? arbiter::BLACK : arbiter::WHITE;
       in.players[a - 1].rounds.push_back({b, ca, !forfeit, true, forfeit ? 10 : pa});
       in.players[b - 1].rounds.push_back({a, cb, !forfeit, true, pb});
       score[a] += forfeit ? 10 : pa;

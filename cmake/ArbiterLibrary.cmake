@@ -1,5 +1,5 @@
-# arbiter_library(NAME [DEPS ...]): one library target per folder (engine, adjudication, and one per
-# concern under pairing/).
+# arbiter_library(NAME [DEPS ...]): one library target per folder (engine, its header-only
+# vocabulary, adjudication, and one per concern under pairing/).
 # Public headers live in <folder>/include/arbiter/<library>/ (arbiter/pairing/ for every pairing
 # concern), sources in <folder>/src/ (globbed, so adding a file needs no CMake edit). A target sees
 # only its own sources and the public headers of the targets it depends on.
@@ -13,7 +13,9 @@ function(arbiter_library name)
     target_include_directories(${name} INTERFACE $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
                                                  $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
     target_link_libraries(${name} INTERFACE ${ARG_DEPS})
+    target_compile_features(${name} INTERFACE cxx_std_20)
     install(TARGETS ${name} EXPORT arbiterTargets)
+    install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
     return()
   endif()
   add_library(${name} STATIC ${srcs})

@@ -12,6 +12,8 @@
 #include "event_builder.h"
 
 using namespace arbiter::pairing;
+using arbiter::BLACK;
+using arbiter::WHITE;
 
 namespace {
 
@@ -63,8 +65,8 @@ void play_all_drawn(Event& e, const LotDraws& draws) {
 TEST(EventLots, InitialColourIsTheParityOfTheFirstDigestByte) {
   // Odd first byte: Black for player 1; even: White.
   for (auto [byte, colour, word] :
-       {std::tuple{"01", Colour::Black, "black"}, std::tuple{"fe", Colour::White, "white"},
-        std::tuple{"7f", Colour::Black, "black"}}) {
+       {std::tuple{"01", BLACK, "black"}, std::tuple{"fe", WHITE, "white"},
+        std::tuple{"7f", BLACK, "black"}}) {
     Event e = event(EventSystem::Dutch, 6, 3, 5);
     FakeDraws f{byte, {}, {}};
     const PairedRound pr = pair_with_lots(e, false, f.draws());
@@ -90,7 +92,7 @@ TEST(EventLots, NoColourLotForARoundRobinOrAGivenColour) {
   pair_with_lots(rr, false, f.draws());
   EXPECT_TRUE(f.hashed.empty());
   Event given = event(EventSystem::Dutch, 4, 3, 5);
-  given.tournament.initial_colour = Colour::White;
+  given.tournament.initial_colour = WHITE;
   pair_with_lots(given, false, f.draws());
   EXPECT_TRUE(f.hashed.empty());
 }
@@ -186,8 +188,8 @@ TEST(EventLots, EngineDigestGivesTheColourHashlibPredicts) {
   d.sha256_hex = [](std::string_view t) { return arbiter::chess960::sha256_hex(t); };
   d.chess960 = [](std::string_view) { return Chess960Start{}; };
   for (auto [seed, prefix, colour] :
-       {std::tuple{2023, "7705dde5", Colour::Black}, std::tuple{5, "03677683", Colour::Black},
-        std::tuple{2, "989b3eae", Colour::White}}) {
+       {std::tuple{2023, "7705dde5", BLACK}, std::tuple{5, "03677683", BLACK},
+        std::tuple{2, "989b3eae", WHITE}}) {
     Event e = event(EventSystem::Dutch, 6, 3, std::uint64_t(seed));
     pair_with_lots(e, false, d);
     EXPECT_EQ(e.tournament.initial_colour, colour) << seed;

@@ -11,6 +11,7 @@
 #include "arbiter/pairing/trf.h"
 
 using namespace arbiter::pairing;
+using arbiter::WHITE;
 
 namespace {
 
@@ -43,7 +44,7 @@ Registration reg(const std::string& name, int rapid, const std::string& fed = "E
 Event field(const EventSettings& s, int n) {
   Event e = new_event(s, {"Test", "Benalmadena", "ESP", "2023/04/01", "", "", ""});
   for (int i = 0; i < n; ++i) register_player(e, reg(named('P', char('A' + i)), 2300 - 20 * i));
-  e.tournament.initial_colour = Colour::White;
+  e.tournament.initial_colour = WHITE;
   return e;
 }
 

@@ -13,6 +13,7 @@
 #include "event_builder.h"
 
 using namespace arbiter::pairing;
+using arbiter::WHITE;
 
 namespace {
 
@@ -95,7 +96,7 @@ TEST(EventRound, SwissNeedsItsColourLotOnceThenPairsTopHalfAgainstBottom) {
     register_player(e, r);
   }
   EXPECT_TRUE(needs_initial_colour_lot(e, 1));
-  e.tournament.initial_colour = Colour::White;
+  e.tournament.initial_colour = WHITE;
   EXPECT_FALSE(needs_initial_colour_lot(e, 1));
   pair_next_round(e, false);
   // C.04.3: round 1 pairs 1-4, 5-2, 3-6 (top half against bottom half, colours alternating

@@ -16,6 +16,7 @@
 #include "arbiter/pairing/trf.h"
 
 using namespace arbiter::pairing;
+using arbiter::WHITE;
 
 namespace {
 
@@ -48,7 +49,7 @@ Event played_event() {
     g.birth = r.birth;
     register_player(e, g);
   }
-  e.tournament.initial_colour = Colour::White;
+  e.tournament.initial_colour = WHITE;
   const char* results[] = {"1-0", "1/2-1/2", "0-1"};
   for (int round = 1; round <= 3; ++round) {
     auto pr = pair_next_round(e, false);

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 using namespace arbiter::pairing;
+using arbiter::BLACK;
+using arbiter::WHITE;
 
 namespace {
 
@@ -20,8 +22,7 @@ Tournament scored() {
     t.players.push_back(pl);
   }
   auto game = [&](int round, Tpn w, Tpn b, ResultCode rw, ResultCode rb) {
-    for (auto [p, o, c, r] :
-         {std::tuple{w, b, Colour::White, rw}, std::tuple{b, w, Colour::Black, rb}}) {
+    for (auto [p, o, c, r] : {std::tuple{w, b, WHITE, rw}, std::tuple{b, w, BLACK, rb}}) {
       auto& cells = t.player(p).rounds;
       cells.resize(size_t(round));
       cells[size_t(round - 1)] = {o, c, r};

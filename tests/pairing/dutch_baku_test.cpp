@@ -17,6 +17,8 @@
 namespace {
 
 using namespace arbiter::pairing;
+using arbiter::BLACK;
+using arbiter::WHITE;
 using arbiter::test::run_arbiter;
 
 DutchInput field(int n, int rounds) {
@@ -110,8 +112,8 @@ TEST(DutchBaku, SecondRoundAddsVirtualPointsToTheScore) {
   DutchInput in = field(8, 5);
   in.played_rounds = 1;
   auto game = [&](int w, int b, int pw, int pb) {
-    in.players[w - 1].rounds.push_back({b, Colour::White, true, true, pw});
-    in.players[b - 1].rounds.push_back({w, Colour::Black, true, true, pb});
+    in.players[w - 1].rounds.push_back({b, WHITE, true, true, pw});
+    in.players[b - 1].rounds.push_back({w, BLACK, true, true, pb});
   };
   game(1, 3, 0, 10);
   game(4, 2, 10, 0);

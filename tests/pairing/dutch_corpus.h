@@ -17,6 +17,8 @@
 namespace dutch_corpus {
 
 using namespace arbiter::pairing;
+using arbiter::BLACK;
+using arbiter::WHITE;
 
 // Just enough of TRF-16 for the corpora: 001 player lines, XXR, XXC, 162 or BBW/BBD scoring.
 struct Recorded {
@@ -92,7 +94,8 @@ inline Recorded read_recorded(const std::filesystem::path& path) {
 inline DutchRound to_round(const Recorded::Entry& e, const Recorded& t) {
   DutchRound r;
   if (e.blank) return r;
-  r.colour = e.colour == 'w' ? Colour::White : e.colour == 'b' ? Colour::Black : Colour::None;
+  if (e.colour == 'w') r.colour = WHITE;
+  if (e.colour == 'b') r.colour = BLACK;
   if (e.opponent > 0) {
     r.opponent = e.opponent;
     r.paired = true;
@@ -132,7 +135,7 @@ inline std::string replay_round(const Recorded& t, int k, const DutchOptions& op
   in.total_rounds = t.total;
   in.points_win = t.win;
   in.points_draw = t.draw;
-  in.initial_colour = t.initial == 'b' ? Colour::Black : Colour::White;
+  in.initial_colour = t.initial == 'b' ? BLACK : WHITE;
   std::set<std::pair<int, int>> expected;
   int expected_bye = 0;
   for (const auto& [id, es] : t.players) {

@@ -14,13 +14,14 @@
 namespace {
 
 using namespace arbiter::pairing;
+using arbiter::WHITE;
 using arbiter::test::run_arbiter;
 using Pairs = std::set<std::pair<int, int>>;
 
 DutchInput fresh(int n) {
   DutchInput in;
   in.total_rounds = 5;
-  in.initial_colour = Colour::White;
+  in.initial_colour = WHITE;
   for (int i = 1; i <= n; ++i) in.players.push_back({i, {}, false, {}});
   return in;
 }

@@ -8,8 +8,10 @@
 namespace {
 
 using namespace arbiter::pairing;
+using arbiter::BLACK;
+using arbiter::WHITE;
 
-DutchInput fresh(int n, Colour initial = Colour::White) {
+DutchInput fresh(int n, arbiter::Color initial = WHITE) {
   DutchInput in;
   in.total_rounds = 5;
   in.initial_colour = initial;
@@ -27,7 +29,7 @@ TEST(DutchRules, FirstRoundTopHalfAgainstBottomHalf) {
   ASSERT_TRUE(r.ok);
   EXPECT_EQ(pairs(r), (std::set<std::pair<int, int>>{{1, 4}, {5, 2}, {3, 6}}));
   EXPECT_EQ(r.bye, 0);
-  r = pair_dutch(fresh(6, Colour::Black));
+  r = pair_dutch(fresh(6, BLACK));
   EXPECT_EQ(pairs(r), (std::set<std::pair<int, int>>{{4, 1}, {2, 5}, {6, 3}}));
 }
 
@@ -51,8 +53,8 @@ TEST(DutchRules, NoRematchMeansNoLegalPairing) {
   // [C1]: two players who have already played each other cannot be paired again.
   DutchInput in = fresh(2);
   in.played_rounds = 1;
-  in.players[0].rounds = {{2, Colour::White, true, true, 10}};
-  in.players[1].rounds = {{1, Colour::Black, true, true, 0}};
+  in.players[0].rounds = {{2, WHITE, true, true, 10}};
+  in.players[1].rounds = {{1, BLACK, true, true, 0}};
   auto r = pair_dutch(in);
   EXPECT_FALSE(r.ok);
   EXPECT_FALSE(r.error.empty());
@@ -63,8 +65,8 @@ TEST(DutchRules, ForfeitedGameIsNotAMeeting) {
   // win's points without playing and may no longer get the PAB.
   DutchInput in = fresh(2);
   in.played_rounds = 1;
-  in.players[0].rounds = {{2, Colour::White, false, true, 10}};
-  in.players[1].rounds = {{1, Colour::Black, false, true, 0}};
+  in.players[0].rounds = {{2, WHITE, false, true, 10}};
+  in.players[1].rounds = {{1, BLACK, false, true, 0}};
   auto r = pair_dutch(in);
   ASSERT_TRUE(r.ok);
   EXPECT_EQ(r.pairs.size(), 1u);
@@ -74,9 +76,9 @@ TEST(DutchRules, PabNotTwice) {
   // [C2]: player 3 had the PAB in round 1, so player 2 gets it in round 2.
   DutchInput in = fresh(3);
   in.played_rounds = 1;
-  in.players[0].rounds = {{2, Colour::White, true, true, 5}};
-  in.players[1].rounds = {{1, Colour::Black, true, true, 5}};
-  in.players[2].rounds = {{0, Colour::None, false, true, 10}};
+  in.players[0].rounds = {{2, WHITE, true, true, 5}};
+  in.players[1].rounds = {{1, BLACK, true, true, 5}};
+  in.players[2].rounds = {{0, std::nullopt, false, true, 10}};
   auto r = pair_dutch(in);
   ASSERT_TRUE(r.ok);
   EXPECT_NE(r.bye, 3);

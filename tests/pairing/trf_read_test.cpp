@@ -56,7 +56,7 @@ TEST(TrfRead, ExampleTrf16) {
   EXPECT_EQ(a.recorded_points, 25);
   EXPECT_EQ(a.rank, 3);
   ASSERT_EQ(a.rounds.size(), 5u);
-  EXPECT_EQ(a.rounds[0], (ap::RoundEntry{4, ap::Colour::White, ap::ResultCode::Win}));
+  EXPECT_EQ(a.rounds[0], (ap::RoundEntry{4, arbiter::WHITE, ap::ResultCode::Win}));
   EXPECT_TRUE(a.rounds[0].played());
 
   const auto& golf = t.player(7);  // unrated, PAB in round 1
@@ -84,7 +84,7 @@ TEST(TrfRead, ExampleTrf2026) {
   auto t = ap::read_trf_file(shared("data/trf/example-trf26.trf"));
   EXPECT_EQ(t.format, ap::TrfFormat::Trf2026);
   EXPECT_EQ(t.total_rounds, 5);
-  EXPECT_EQ(t.initial_colour, ap::Colour::White);
+  EXPECT_EQ(t.initial_colour, arbiter::WHITE);
   EXPECT_EQ(t.pairing_controller, "Example pairing program 1.0");
   EXPECT_EQ(t.type_code, "FIDE_DUTCH_2025");
   EXPECT_EQ(t.system(), ap::System::Dutch);
@@ -102,8 +102,8 @@ TEST(TrfRead, ExampleTrf2026) {
 
 TEST(TrfRead, InferredInitialColour) {
   auto t = ap::read_trf_file(shared("data/trf/example-trf16.trf"));
-  EXPECT_EQ(t.initial_colour, ap::Colour::None);
-  EXPECT_EQ(t.inferred_initial_colour(), ap::Colour::White);  // 1 w vs 4 in round 1
+  EXPECT_EQ(t.initial_colour, std::nullopt);
+  EXPECT_EQ(t.inferred_initial_colour(), arbiter::WHITE);  // 1 w vs 4 in round 1
 }
 
 // Every Swiss corpus file: the file name says players and rounds; recorded points agree with

@@ -121,9 +121,9 @@ RoundPairing recorded(const ap::Tournament& t, int r) {
     auto e = pl.round(r);
     if (e.pairing_bye())
       p.bye = pl.tpn;
-    else if (e.has_opponent() && e.colour == ap::Colour::White)
+    else if (e.has_opponent() && e.colour == arbiter::WHITE)
       p.games.emplace_back(pl.tpn, e.opponent);
-    else if (e.has_opponent() && e.colour == ap::Colour::None && pl.tpn < e.opponent)
+    else if (e.has_opponent() && !e.colour && pl.tpn < e.opponent)
       p.games.emplace_back(pl.tpn, e.opponent);
   }
   return p;

@@ -308,11 +308,9 @@ class Engine {
     push(r, b,
          m && (!pl.absolute() || !op.absolute() || pl.preference != op.preference ||
                (pl.imbalance == op.imbalance
-                    ? pl.repeated == Colour::None || pl.repeated != op.repeated
+                    ? !pl.repeated || pl.repeated != op.repeated
                     : (pl.imbalance > op.imbalance ? op : pl).repeated != invert(pl.preference))));
-    push(r, b,
-         m && (pl.preference != op.preference || pl.preference == Colour::None ||
-               op.preference == Colour::None));
+    push(r, b, m && (pl.preference != op.preference || !pl.preference || !op.preference));
     push(r, b,
          m && ((!pl.strong && !pl.absolute()) || (!op.strong && !op.absolute()) ||
                (pl.absolute() && op.absolute()) || pl.preference != op.preference));
@@ -928,8 +926,7 @@ DutchPairing Engine<L>::pairs_with_colours() const {
     assert(final_mate_[m] == v);
     const int a = p_[v].id < p_[m].id ? v : m, o = a == v ? m : v;
     if (v != a) continue;
-    const Colour c = allocate_colour(p_[a], p_[o], in_.initial_colour);
-    if (c == Colour::White)
+    if (allocate_colour(p_[a], p_[o], in_.initial_colour) == WHITE)
       result.pairs.emplace_back(p_[a].id, p_[o].id);
     else
       result.pairs.emplace_back(p_[o].id, p_[a].id);

@@ -17,11 +17,11 @@ struct Player {
   // C.04.3 art. 1.6 / 1.7: colour difference (absolute value), preferred colour, and the colour
   // played in the last two played games when it was the same (else None).
   int imbalance = 0;
-  Colour preference = Colour::None;
-  Colour repeated = Colour::None;
+  std::optional<Color> preference;
+  std::optional<Color> repeated;
   bool strong = false;
   bool absolute_imbalance() const { return imbalance > 1; }
-  bool absolute() const { return absolute_imbalance() || repeated != Colour::None; }
+  bool absolute() const { return absolute_imbalance() || repeated.has_value(); }
   bool bye_eligible = true;  // C.04.1 art. 4 (2026): no PAB / no win's points without playing
   int played_games = 0;
   Float floats[3] = {Float::None, Float::None, Float::None};  // [1]: last round, [2]: two back
@@ -29,10 +29,12 @@ struct Player {
   const DutchPlayer* source = nullptr;
 };
 
-// The name dutch_pairing.cpp still uses for opposite() (colour.h).
-inline Colour invert(Colour c) { return opposite(c); }
+// The other colour of a preference; none stays none.
+constexpr std::optional<Color> invert(std::optional<Color> c) {
+  return c ? std::optional<Color>(~*c) : std::nullopt;
+}
 
 // C.04.3 art. 5: the colour the first player gets against the second.
-Colour allocate_colour(const Player& player, const Player& opponent, Colour initial);
+Color allocate_colour(const Player& player, const Player& opponent, Color initial);
 
 }  // namespace arbiter::pairing::dutch

@@ -14,8 +14,7 @@ DutchInput dutch_input(const Tournament& t, int round) {
   in.points_win = t.scoring.win();
   in.points_draw = t.scoring.draw();
   in.points_loss = t.scoring.loss();
-  const Colour initial = t.initial_colour_or_inferred();
-  in.initial_colour = initial == Colour::Black ? Colour::Black : Colour::White;
+  in.initial_colour = t.initial_colour_or_inferred().value_or(WHITE);
   const std::vector<Tpn> to_pair = t.to_pair(round);
   for (const Player& pl : t.players) {
     DutchPlayer p;

@@ -72,9 +72,9 @@ void absences(const GenerateOptions& o, int r, Dice& dice, std::vector<int>& ent
       --present;
     }
     if (withdrawn[i] || entry[i] > r) {
-      p.rounds.push_back({0, Colour::None, ResultCode::ZeroBye});
+      p.rounds.push_back({0, std::nullopt, ResultCode::ZeroBye});
     } else if (present > 2 && dice.chance(o.byes)) {
-      p.rounds.push_back({0, Colour::None, ResultCode::HalfBye});
+      p.rounds.push_back({0, std::nullopt, ResultCode::HalfBye});
       --present;
     }
   }
@@ -100,8 +100,8 @@ void play(const GenerateOptions& o, Dice& dice, Player& white, Player& black) {
     else
       w = ResultCode::Loss, b = ResultCode::Win;
   }
-  white.rounds.push_back({black.tpn, Colour::White, w});
-  black.rounds.push_back({white.tpn, Colour::Black, b});
+  white.rounds.push_back({black.tpn, WHITE, w});
+  black.rounds.push_back({white.tpn, BLACK, b});
 }
 
 }  // namespace
@@ -117,7 +117,7 @@ GeneratedTournament generate_dutch(const GenerateOptions& o) {
   if (o.rules == DutchRules::Fide2017) t.type_code = "FIDE_DUTCH_2017";
   DutchOptions dutch;
   dutch.rules = o.rules;
-  t.initial_colour = dice.chance(0.5) ? Colour::White : Colour::Black;
+  t.initial_colour = dice.chance(0.5) ? WHITE : BLACK;
   if (o.three_one_zero) {
     t.scoring = Scoring::three_one_zero();
     t.scoring_given = true;
@@ -138,7 +138,7 @@ GeneratedTournament generate_dutch(const GenerateOptions& o) {
       break;
     }
     for (auto [w, b] : p.pairs) play(o, dice, t.player(w), t.player(b));
-    if (p.bye) t.player(p.bye).rounds.push_back({0, Colour::None, ResultCode::PairingBye});
+    if (p.bye) t.player(p.bye).rounds.push_back({0, std::nullopt, ResultCode::PairingBye});
     g.paired_rounds = r;
   }
   for (Player& pl : t.players) pl.recorded_points = pl.score(t.scoring);

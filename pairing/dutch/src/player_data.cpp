@@ -42,11 +42,11 @@ std::vector<Player> build_players(const DutchInput& in, const RuleSet& rules) {
 
     // Colour difference and preference over played games only.
     int white = 0, black = 0, consecutive = 0;
-    Colour last = Colour::None;
+    std::optional<Color> last;
     for (const auto& r : src->rounds) {
       if (!r.played) continue;
       ++p.played_games;
-      (r.colour == Colour::White ? white : black)++;
+      (r.colour == WHITE ? white : black)++;
       consecutive = (consecutive && r.colour == last) ? consecutive + 1 : 1;
       last = r.colour;
       p.played_opponents.push_back(r.opponent);
@@ -57,14 +57,14 @@ std::vector<Player> build_players(const DutchInput& in, const RuleSet& rules) {
       if (b == p.id) p.played_opponents.push_back(a);
     }
     std::sort(p.played_opponents.begin(), p.played_opponents.end());
-    const Colour lower = white > black ? Colour::Black : Colour::White;
+    const Color lower = white > black ? BLACK : WHITE;
     p.imbalance = white > black ? white - black : black - white;
     p.preference = p.imbalance > 1   ? lower
-                   : consecutive > 1 ? opposite(last)
+                   : consecutive > 1 ? invert(last)
                    : p.imbalance > 0 ? lower
-                   : consecutive     ? opposite(last)
-                                     : Colour::None;
-    p.repeated = consecutive > 1 ? last : Colour::None;
+                   : consecutive     ? invert(last)
+                                     : std::nullopt;
+    p.repeated = consecutive > 1 ? last : std::nullopt;
     p.strong = !p.absolute() && p.imbalance > 0;
 
     for (const auto& r : src->rounds) {

@@ -287,7 +287,7 @@ const Player& append_player(Event& e, const Registration& r, const std::string& 
     // C.04.2 Art. 2: rounds missed before entry are unplayed, with zero points or a half-point
     // bye as the regulations say: the paired ones in the cells, the others as requested byes.
     const ResultCode kind = missed == 'H' ? ResultCode::HalfBye : ResultCode::ZeroBye;
-    p.rounds.assign(paired, RoundEntry{0, Colour::None, kind});
+    p.rounds.assign(paired, RoundEntry{0, std::nullopt, kind});
     for (int k = paired + 1; k < first; ++k) e.settings.byes_requested[p.tpn][k] = missed;
     p.entry_round = first;
     e.settings.entry_round[p.tpn] = first;
@@ -658,7 +658,7 @@ std::vector<std::string> prepare_round(Event& e, bool force) {
       // replaying the round from the file (pair --check) sees who was not there.
       ensure_cells(p, r);
       if (!p.rounds[r - 1].has_opponent())
-        p.rounds[r - 1] = RoundEntry{0, Colour::None, ResultCode::ZeroBye};
+        p.rounds[r - 1] = RoundEntry{0, std::nullopt, ResultCode::ZeroBye};
       continue;
     }
     auto b = s.byes_requested.find(p.tpn);
@@ -667,7 +667,7 @@ std::vector<std::string> prepare_round(Event& e, bool force) {
     if (k == b->second.end()) continue;
     ensure_cells(p, r);
     p.rounds[r - 1] =
-        RoundEntry{0, Colour::None, k->second == 'H' ? ResultCode::HalfBye : ResultCode::ZeroBye};
+        RoundEntry{0, std::nullopt, k->second == 'H' ? ResultCode::HalfBye : ResultCode::ZeroBye};
     notes.push_back(
         std::string(k->second == 'H' ? "half-point bye: " : "absent (zero-point bye): ") +
         player_label(n, p.tpn));
@@ -694,11 +694,11 @@ void apply_pairing(Event& e, int round, const std::vector<std::pair<Tpn, Tpn>>& 
   auto& boards = n.settings.boards[round];
   boards.clear();
   for (auto [w, b] : games) {
-    *take(w) = RoundEntry{b, Colour::White, ResultCode::None};
-    *take(b) = RoundEntry{w, Colour::Black, ResultCode::None};
+    *take(w) = RoundEntry{b, WHITE, ResultCode::None};
+    *take(b) = RoundEntry{w, BLACK, ResultCode::None};
     boards.emplace_back(w, b);
   }
-  if (pab) *take(pab) = RoundEntry{0, Colour::None, ResultCode::PairingBye};
+  if (pab) *take(pab) = RoundEntry{0, std::nullopt, ResultCode::PairingBye};
   e = std::move(n);
 }
 

@@ -27,7 +27,7 @@ std::string draw_initial_colour(Event& e, const LotDraws& draws) {
   const std::string text = lot_text(e, "initial colour");
   const std::string hex = checked_digest(draws, text);
   const bool black = std::stoi(hex.substr(0, 2), nullptr, 16) & 1;
-  e.tournament.initial_colour = black ? Colour::Black : Colour::White;
+  e.tournament.initial_colour = black ? BLACK : WHITE;
   return "initial colour by lot: " + digest_line(text, hex) + " -> " + (black ? "black" : "white") +
          " for player 1";
 }

@@ -202,7 +202,7 @@ Table wall_chart(const Event& e) {
       for (int r = 1; r <= rounds; ++r) {
         auto c = p.round(r);
         if (c.has_opponent())
-          row.push_back(std::to_string(c.opponent) + (c.colour == Colour::White ? "w" : "b") +
+          row.push_back(std::to_string(c.opponent) + (c.colour == WHITE ? "w" : "b") +
                         result_mark(c));
         else if (p.withdrawn_from && p.withdrawn_from <= r && !p.has_round(r))
           row.push_back("");
@@ -276,11 +276,11 @@ Table player_card(const Event& e, Tpn p) {
     std::vector<std::string> row{std::to_string(r)};
     if (c.has_opponent()) {
       const Player& o = t.player(c.opponent);
-      (c.colour == Colour::White ? whites : blacks)++;
+      (c.colour == WHITE ? whites : blacks)++;
       // C.04.3: a float is a pairing across score groups, seen from the scores before the round.
       Points mine = pl.score(t.scoring, r - 1), theirs = o.score(t.scoring, r - 1);
-      row.insert(row.end(), {c.colour == Colour::White ? "White" : "Black", std::to_string(o.tpn),
-                             o.name, rating(o), result_mark(c), pts(pl.score(t.scoring, r)),
+      row.insert(row.end(), {c.colour == WHITE ? "White" : "Black", std::to_string(o.tpn), o.name,
+                             rating(o), result_mark(c), pts(pl.score(t.scoring, r)),
                              theirs < mine   ? "down"
                              : theirs > mine ? "up"
                                              : ""});

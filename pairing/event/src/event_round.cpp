@@ -70,8 +70,7 @@ void round_robin_round(Event& e, int round, RoundPairing& out) {
 }  // namespace
 
 bool needs_initial_colour_lot(const Event& e, int round) {
-  return round == 1 && e.tournament.initial_colour == Colour::None &&
-         e.settings.system == EventSystem::Dutch;
+  return round == 1 && !e.tournament.initial_colour && e.settings.system == EventSystem::Dutch;
 }
 
 RoundPairing pair_round(Event& e, int round) {
@@ -104,7 +103,7 @@ PairedRound pair_next_round(Event& e, bool force) {
     // Round robin with an odd number: the free player neither plays nor scores (C.05).
     auto& cells = n.tournament.player(f).rounds;
     if (int(cells.size()) < out.round) cells.resize(out.round);
-    cells[out.round - 1] = RoundEntry{0, Colour::None, ResultCode::ZeroBye};
+    cells[out.round - 1] = RoundEntry{0, std::nullopt, ResultCode::ZeroBye};
   }
   for (const auto& [board, res] : out.pairing.forfeits) set_result(n, out.round, board, res);
   out.notes.insert(out.notes.begin(), out.pairing.notes.begin(), out.pairing.notes.end());

@@ -117,7 +117,7 @@ Tpn add_late_entry(Tournament& t, Player entrant, const InitialOrderOptions& o) 
   entrant.tpn = t.player_count() + 1;
   // Rounds already paired without the entrant: unplayed, zero points unless the caller gave cells.
   while (int(entrant.rounds.size()) < paired)
-    entrant.rounds.push_back({0, Colour::None, ResultCode::ZeroBye});
+    entrant.rounds.push_back({0, std::nullopt, ResultCode::ZeroBye});
   if (entrant.entry_round <= 1) entrant.entry_round = int(entrant.rounds.size()) + 1;
   if (!can_renumber(t)) {  // after round 4 is paired: the next number
     t.players.push_back(std::move(entrant));

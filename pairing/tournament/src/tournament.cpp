@@ -52,7 +52,7 @@ Scoring Scoring::three_one_zero() {
 }
 
 Points Scoring::points(const RoundEntry& e) const {
-  const bool black = e.colour == Colour::Black;
+  const bool black = e.colour == BLACK;
   switch (e.result) {
     case ResultCode::Win:
     case ResultCode::UnratedWin: return black ? win_black : win_white;
@@ -173,17 +173,17 @@ bool Tournament::double_forfeit(Tpn tpn, int round) const {
   return o.opponent == tpn && o.result == ResultCode::ForfeitLoss;
 }
 
-Colour Tournament::inferred_initial_colour() const {
+std::optional<Color> Tournament::inferred_initial_colour() const {
   // bbpPairings README ("Let Round F ..."): board parity among the players paired in round 1.
   int idx = 0;
   for (const auto& p : players) {
     if (!p.has_round(1)) continue;
     const RoundEntry& e = p.rounds[0];
     if (!e.has_opponent() && !e.pairing_bye()) continue;
-    if (e.colour != Colour::None) return idx % 2 == 0 ? e.colour : opposite(e.colour);
+    if (e.colour) return idx % 2 == 0 ? *e.colour : ~*e.colour;
     ++idx;
   }
-  return Colour::None;
+  return std::nullopt;
 }
 
 }  // namespace arbiter::pairing

@@ -183,9 +183,9 @@ class Reader {
       case 15: {
         std::string s = text(l);
         if (s == "W" || s == "w")
-          t_.initial_colour = Colour::White;
+          t_.initial_colour = WHITE;
         else if (s == "B" || s == "b")
-          t_.initial_colour = Colour::Black;
+          t_.initial_colour = BLACK;
         else
           fail(l, 5, "expected W or B (initial colour of the top player)");
         return;
@@ -284,9 +284,9 @@ class Reader {
     std::string_view col = l.cols(c + 5, c + 5);
     char cc = col.empty() ? ' ' : col[0];
     if (cc == 'w' || cc == 'W')
-      e.colour = Colour::White;
+      e.colour = WHITE;
     else if (cc == 'b' || cc == 'B')
-      e.colour = Colour::Black;
+      e.colour = BLACK;
     else if (cc != '-' && cc != ' ')
       fail(l, c + 5, "expected colour w, b or - in column " + std::to_string(c + 5) + where);
     if (!trim(l.cols(c + 6, c + 6)).empty()) fail(l, c + 6, "expected a blank" + where);
@@ -408,9 +408,9 @@ class Reader {
       if (tk.text == "rank")
         t_.xxc_rank = true;
       else if (tk.text == "white1")
-        t_.initial_colour = Colour::White;
+        t_.initial_colour = WHITE;
       else if (tk.text == "black1")
-        t_.initial_colour = Colour::Black;
+        t_.initial_colour = BLACK;
       else
         fail(l, l.column_of(tk.offset), "expected rank, white1 or black1 after XXC");
     }
@@ -564,7 +564,7 @@ class Reader {
         continue;
       }
       p.rounds.resize(b.round - 1);
-      p.rounds.push_back({0, Colour::None, b.kind});
+      p.rounds.push_back({0, std::nullopt, b.kind});
     }
     t_.declared_byes.push_back(b);
   }
@@ -652,8 +652,7 @@ class Reader {
         const int c = cell_col(r);
         const std::string rd = " in round " + std::to_string(r);
         if (!e.has_opponent()) {
-          if (e.colour != Colour::None)
-            fail(l, c + 5, "expected colour - for a round without opponent" + rd);
+          if (e.colour) fail(l, c + 5, "expected colour - for a round without opponent" + rd);
           if (e.result == ResultCode::Win || e.result == ResultCode::Draw ||
               e.result == ResultCode::Loss || e.result == ResultCode::UnratedWin ||
               e.result == ResultCode::UnratedDraw || e.result == ResultCode::UnratedLoss)
@@ -675,9 +674,9 @@ class Reader {
                "player " + std::to_string(e.opponent) + " does not have player " +
                    std::to_string(p.tpn) + " as opponent" + rd + " (line " +
                    std::to_string(line_of(o.tpn).number()) + ")");
-        if (e.played() && e.colour == Colour::None)
+        if (e.played() && !e.colour)
           fail(l, c + 5, "expected colour w or b for a played game" + rd);
-        if (e.colour != Colour::None && oe.colour == e.colour)
+        if (e.colour && oe.colour == e.colour)
           fail(l, c + 5, "both players have the same colour against each other" + rd);
         if (!results_match(e.result, oe.result))
           fail(l, c + 7,

@@ -107,14 +107,13 @@ std::string player_line(const Player& p, const Tournament& t, const TrfWriteOpti
   for (size_t i = 0; i < p.rounds.size(); ++i) {
     const RoundEntry& e = p.rounds[i];
     const int c = 92 + 10 * int(i);
-    const bool blank =
-        !e.has_opponent() && e.colour == Colour::None && e.result == ResultCode::None;
+    const bool blank = !e.has_opponent() && !e.colour && e.result == ResultCode::None;
     if (blank) {  // TRF-2026: a blank cell is a zero-point bye / absence
       r.put(c, "", 8);
       continue;
     }
     r.put(c, e.has_opponent() ? pad4(e.opponent) : "0000", 4);
-    r.put(c + 5, e.colour == Colour::White ? "w" : e.colour == Colour::Black ? "b" : "-", 1);
+    r.put(c + 5, e.colour == WHITE ? "w" : e.colour == BLACK ? "b" : "-", 1);
     r.put(c + 7, std::string(1, char(e.result)), 1);
   }
   return r.str();
@@ -213,19 +212,18 @@ std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
   }
   if (v26) {
     if (t.total_rounds > 0) out.push_back("142 " + std::to_string(t.total_rounds));
-    if (t.initial_colour != Colour::None)
-      out.push_back(t.initial_colour == Colour::White ? "152 W" : "152 B");
+    if (t.initial_colour) out.push_back(t.initial_colour == WHITE ? "152 W" : "152 B");
     if (t.scoring_given || t.scoring != Scoring{}) {
       out.push_back(line162(t.scoring));
       if (!expressible_162(t.scoring)) out.push_back(line_xxs(t.scoring, true));
     }
   } else {
     if (t.total_rounds > 0) out.push_back("XXR " + std::to_string(t.total_rounds));
-    if (t.initial_colour != Colour::None || t.xxc_rank)
+    if (t.initial_colour || t.xxc_rank)
       out.push_back(std::string("XXC") + (t.xxc_rank ? " rank" : "") +
-                    (t.initial_colour == Colour::White   ? " white1"
-                     : t.initial_colour == Colour::Black ? " black1"
-                                                         : ""));
+                    (t.initial_colour == WHITE   ? " white1"
+                     : t.initial_colour == BLACK ? " black1"
+                                                 : ""));
     if (t.scoring_given || t.scoring != Scoring{}) out.push_back(line_xxs(t.scoring));
   }
   if (!t.ranking_federation.empty() || !t.ranking_method.empty())

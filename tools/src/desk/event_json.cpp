@@ -187,7 +187,7 @@ json card_json(const Event& e, Tpn n, Audience who) {
       std::string res = board_result(e, r, board);
       line["opponent"] = c.opponent;
       line["opponent_name"] = e.tournament.player(c.opponent).name;
-      line["colour"] = c.colour == Colour::White ? "white" : "black";
+      line["colour"] = c.colour == WHITE ? "white" : "black";
       line["board"] = board;
       line["result"] = res.empty() ? json(nullptr) : json(res);
     } else if (const char* kind = absence(e, p, r)) {

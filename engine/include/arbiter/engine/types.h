@@ -5,12 +5,11 @@
 #include <string>
 #include <string_view>
 
+#include "arbiter/vocabulary/color.h"  // Color, WHITE, BLACK, COLOR_NB, ~c
+
 namespace arbiter {
 
 using Bitboard = std::uint64_t;
-
-enum Color : std::uint8_t { WHITE = 0, BLACK = 1, COLOR_NB = 2 };
-constexpr Color operator~(Color c) { return Color(c ^ 1); }
 
 enum PieceType : std::uint8_t {
   NO_PIECE_TYPE = 0,

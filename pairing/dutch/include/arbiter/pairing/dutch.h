@@ -16,18 +16,18 @@
 #include <utility>
 #include <vector>
 
-#include "arbiter/pairing/colour.h"
+#include "arbiter/vocabulary/color.h"
 
 namespace arbiter::pairing {
 
 // One past round of one player. Points are in tenths of a point (a win in 1-½-0 is 10, in
 // 3-1-0 it is 30) so that every scoring system is exact.
 struct DutchRound {
-  int opponent = 0;              // pairing number of the opponent, 0 if none
-  Colour colour = Colour::None;  // colour of a played game (or of a forfeit)
-  bool played = false;           // the game was actually played (C.04.1 art. 2)
-  bool paired = false;           // the player was paired or got the PAB this round
-  int points = 0;                // points scored in that round (tenths)
+  int opponent = 0;             // pairing number of the opponent, 0 if none
+  std::optional<Color> colour;  // colour of a played game (or of a forfeit)
+  bool played = false;          // the game was actually played (C.04.1 art. 2)
+  bool paired = false;          // the player was paired or got the PAB this round
+  int points = 0;               // points scored in that round (tenths)
 };
 
 struct DutchPlayer {
@@ -45,7 +45,7 @@ struct DutchInput {
   int total_rounds = 0;              // rounds announced (topscorers exist in the final round)
   int points_win = 10, points_draw = 5, points_loss = 0;
   // Colour given to the highest-ranked player of the first round (C.04.3 art. 5.2.5).
-  Colour initial_colour = Colour::White;
+  Color initial_colour = WHITE;
   // Pairs that may not meet this round (regulations, e.g. same family or team): treated like
   // a previous meeting ([C1]).
   std::vector<std::pair<int, int>> forbidden;

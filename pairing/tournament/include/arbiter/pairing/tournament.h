@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "arbiter/pairing/colour.h"
+#include "arbiter/vocabulary/color.h"
 
 namespace arbiter::pairing {
 
@@ -56,8 +56,8 @@ enum class ByeKind : std::uint8_t { NotABye, PairingAllocated, Full, Half, Zero 
 
 // One round of one player, exactly as the TRF cell records it.
 struct RoundEntry {
-  Tpn opponent = 0;  // 0 = no opponent (bye / absence), TRF "0000" or blank
-  Colour colour = Colour::None;
+  Tpn opponent = 0;             // 0 = no opponent (bye / absence), TRF "0000" or blank
+  std::optional<Color> colour;  // none: no game (a bye, an absence, TRF '-')
   ResultCode result = ResultCode::None;
 
   constexpr bool has_opponent() const { return opponent != 0; }
@@ -234,9 +234,9 @@ struct Tournament {
   std::string ranking_federation, ranking_method;  // 172 "FED METHOD"
 
   // Pairing data (TRF-2026 142/152/162 or TRF(x) XXR/XXC/XXS, bbp BB*).
-  int total_rounds = 0;                  // 142 / XXR; 0 = not given (see rounds_to_play())
-  Colour initial_colour = Colour::None;  // 152 / XXC white1|black1; None = not given
-  bool xxc_rank = false;                 // XXC "rank": ids are the rank column (kept, not applied)
+  int total_rounds = 0;                 // 142 / XXR; 0 = not given (see rounds_to_play())
+  std::optional<Color> initial_colour;  // 152 / XXC white1|black1; none = not given
+  bool xxc_rank = false;                // XXC "rank": ids are the rank column (kept, not applied)
   Scoring scoring;
   bool scoring_given = false;  // a 162/XXS/BB* record was present (written back if so)
   std::vector<Acceleration> accelerations;
@@ -282,9 +282,9 @@ struct Tournament {
   // Initial colour of the top player as bbpPairings/JaVaFo infer it when 152/XXC is absent:
   // the highest-ranked player paired in round 1 (incl. PAB) had it; if he had no colour, the next
   // one had the opposite, and so on (board parity). None if round 1 gives no clue.
-  Colour inferred_initial_colour() const;
-  Colour initial_colour_or_inferred() const {
-    return initial_colour != Colour::None ? initial_colour : inferred_initial_colour();
+  std::optional<Color> inferred_initial_colour() const;
+  std::optional<Color> initial_colour_or_inferred() const {
+    return initial_colour ? initial_colour : inferred_initial_colour();
   }
   bool operator==(const Tournament&) const = default;
 };
