@@ -45,11 +45,13 @@ Crosstable synthetic(int n, int rounds) {
       used[size_t(p)] = used[size_t(q)] = true;
       unsigned h = unsigned(p * 2654435761u) ^ unsigned(q * 40503u) ^ unsigned(r * 97u);
       int kind = int(h % 16);
-      Cell a{q + 1, 'w', Outcome::Win, 1, true}, b{p + 1, 'b', Outcome::Loss, 0, true};
+      Cell a{q + 1, arbiter::WHITE, Outcome::Win, 1, true},
+          b{p + 1, arbiter::BLACK, Outcome::Loss, 0, true};
       if (kind < 5) std::swap(a.outcome, b.outcome), a.points = 0, b.points = 1;
       if (kind >= 5 && kind < 9) a.outcome = b.outcome = Outcome::Draw, a.points = b.points = 0.5;
       if (kind == 15)
-        a.outcome = Outcome::ForfeitWin, b.outcome = Outcome::ForfeitLoss, a.colour = b.colour = 0;
+        a.outcome = Outcome::ForfeitWin, b.outcome = Outcome::ForfeitLoss,
+        a.colour = b.colour = std::nullopt;
       ct.players[size_t(p)].cells[size_t(r)] = a;
       ct.players[size_t(q)].cells[size_t(r)] = b;
     }

@@ -26,9 +26,9 @@ Crosstable make(int players, int rounds, bool rr, const std::vector<Game>& games
   };
   for (const Game& g : games) {
     ct.players[size_t(g.white - 1)].cells[size_t(g.round - 1)] = {
-        g.black, 'w', outcome(g.white_points), g.white_points, true};
+        g.black, arbiter::WHITE, outcome(g.white_points), g.white_points, true};
     ct.players[size_t(g.black - 1)].cells[size_t(g.round - 1)] = {
-        g.white, 'b', outcome(1 - g.white_points), 1 - g.white_points, true};
+        g.white, arbiter::BLACK, outcome(1 - g.white_points), 1 - g.white_points, true};
   }
   return ct;
 }
@@ -57,7 +57,7 @@ TEST(DirectEncounter, SwissRuleWhenNotAllMet) {
     Crosstable ct =
         make(5, 3, false,
              {{1, 1, 2, 1}, {2, 3, 1, 0}, {1, 3, 4, 1}, {2, 2, 5, 1}, {3, 2, 4, 1}, {3, 3, 5, 1}});
-    ct.players[0].cells[2] = {0, 0, Outcome::ZeroBye, 0, true};
+    ct.players[0].cells[2] = {0, std::nullopt, Outcome::ZeroBye, 0, true};
     Standings s = compute_standings(ct, parse_tiebreaks("DE"));
     ASSERT_EQ(s.row(1).points, 2);
     ASSERT_EQ(s.row(2).points, 2);

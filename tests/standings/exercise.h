@@ -44,7 +44,7 @@ inline pairing::Crosstable read_exercise_csv(const std::string& path) {
           c.opponent = std::stoi(rest.substr(1));
           c.outcome = pts == 1.0 ? Outcome::ForfeitWin : Outcome::ForfeitLoss;
         } else {
-          c.colour = rest[0] == 'W' ? 'w' : 'b';
+          c.colour = rest[0] == 'W' ? arbiter::WHITE : arbiter::BLACK;
           c.opponent = std::stoi(rest.substr(1));
           c.outcome = pts == 1.0 ? Outcome::Win : pts == 0.5 ? Outcome::Draw : Outcome::Loss;
         }

@@ -36,8 +36,10 @@ Crosstable example_round_robin() {
   };
   for (int r = 0; r < 5; ++r)
     for (const G& g : rounds[size_t(r)]) {
-      ct.players[size_t(g.w - 1)].cells[size_t(r)] = {g.b, 'w', outcome(g.wp), g.wp, true};
-      ct.players[size_t(g.b - 1)].cells[size_t(r)] = {g.w, 'b', outcome(1 - g.wp), 1 - g.wp, true};
+      ct.players[size_t(g.w - 1)].cells[size_t(r)] = {g.b, arbiter::WHITE, outcome(g.wp), g.wp,
+                                                      true};
+      ct.players[size_t(g.b - 1)].cells[size_t(r)] = {g.w, arbiter::BLACK, outcome(1 - g.wp),
+                                                      1 - g.wp, true};
     }
   return ct;
 }

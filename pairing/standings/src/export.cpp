@@ -35,6 +35,9 @@ std::string trimmed(double v, int min_dec) {
   return s;
 }
 
+// "w", "b", or "" for a round without a game.
+std::string colour_letter(const Cell& c) { return !c.colour ? "" : *c.colour == WHITE ? "w" : "b"; }
+
 std::string result_symbol(const Cell& c) {
   switch (c.outcome) {
     case Outcome::Win: return "1";
@@ -228,10 +231,9 @@ std::string crosstable_text(const Crosstable& ct, const Standings& s) {
                        " " + pad(p.rating > 0 ? std::to_string(p.rating) : "", 4, true);
     for (int r = 1; r <= ct.rounds; ++r) {
       const Cell& c = p.cells[size_t(r - 1)];
-      std::string t = c.opponent > 0
-                          ? std::to_string(rk[size_t(c.opponent)]) +
-                                (c.colour ? std::string(1, c.colour) : "") + result_symbol(c)
-                          : result_symbol(c);
+      std::string t = c.opponent > 0 ? std::to_string(rk[size_t(c.opponent)]) + colour_letter(c) +
+                                           result_symbol(c)
+                                     : result_symbol(c);
       line += " " + pad(t, 6, true);
     }
     line += " " + pad(format_points(row.points), 5, true);
@@ -272,8 +274,8 @@ std::string standings_json(const Crosstable& ct, const Standings& s,
     for (size_t k = 0; k < p.cells.size(); ++k) {
       const Cell& c = p.cells[k];
       o << (k ? ", " : "") << "{\"round\": " << k + 1 << ", \"opponent\": " << c.opponent
-        << ", \"colour\": \"" << (c.colour ? std::string(1, c.colour) : "") << "\", \"result\": \""
-        << result_symbol(c) << "\", \"points\": " << format_points(c.points) << "}";
+        << ", \"colour\": \"" << colour_letter(c) << "\", \"result\": \"" << result_symbol(c)
+        << "\", \"points\": " << format_points(c.points) << "}";
     }
     o << "]}" << (i + 1 < s.rows.size() ? "," : "") << "\n";
   }
@@ -328,10 +330,9 @@ std::string standings_html(const Crosstable& ct, const Standings& s, const std::
       << "</td><td>" << (p.rating > 0 ? std::to_string(p.rating) : "") << "</td>";
     for (int r = 1; r <= ct.rounds; ++r) {
       const Cell& c = p.cells[size_t(r - 1)];
-      std::string txt = c.opponent > 0
-                            ? std::to_string(rk[size_t(c.opponent)]) +
-                                  (c.colour ? std::string(1, c.colour) : "") + result_symbol(c)
-                            : result_symbol(c);
+      std::string txt = c.opponent > 0 ? std::to_string(rk[size_t(c.opponent)]) + colour_letter(c) +
+                                             result_symbol(c)
+                                       : result_symbol(c);
       o << "<td>" << html_escape(txt) << "</td>";
     }
     o << "<td>" << format_points(row.points) << "</td></tr>\n";

@@ -10,7 +10,7 @@ namespace {
 Cell cell_of(const RoundEntry& e, const Scoring& s) {
   Cell c;
   c.points = s.points(e) / double(kOnePoint);
-  c.colour = e.colour == WHITE ? 'w' : e.colour == BLACK ? 'b' : 0;
+  c.colour = e.colour;
   if (e.has_opponent()) {
     c.opponent = e.opponent;
     switch (e.result) {

@@ -29,8 +29,8 @@ std::vector<TiebreakValue> simple_tiebreak(const TbContext& c, const TiebreakSpe
         case TiebreakKind::WIN: v += win_points; break;
         // 7.2: games won over the board.
         case TiebreakKind::WON: v += cell.played() && win_points; break;
-        case TiebreakKind::BPG: v += cell.played() && cell.colour == 'b'; break;
-        case TiebreakKind::BWG: v += cell.played() && cell.colour == 'b' && win_points; break;
+        case TiebreakKind::BPG: v += cell.played() && cell.colour == BLACK; break;
+        case TiebreakKind::BWG: v += cell.played() && cell.colour == BLACK && win_points; break;
         // 7.5: sum of the running scores; Cut-n drops the first n of them.
         case TiebreakKind::PS:
           running += cell.points;

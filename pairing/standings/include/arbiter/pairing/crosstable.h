@@ -4,8 +4,11 @@
 // with which colour, and the points it earned under the event's scoring system. Built from the
 // tournament model (crosstable_from(Tournament), standings_trf.h) or directly (tests, the FIDE
 // exercise CSV).
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "arbiter/vocabulary/color.h"
 
 namespace arbiter::pairing {
 
@@ -23,8 +26,8 @@ enum class Outcome : unsigned char {
 };
 
 struct Cell {
-  int opponent = 0;  // start number, 0 = none
-  char colour = 0;   // 'w', 'b' or 0
+  int opponent = 0;             // start number, 0 = none
+  std::optional<Color> colour;  // none: no game (a bye, an absence)
   Outcome outcome = Outcome::ZeroBye;
   double points = 0;  // points earned under the event's scoring system
   bool rated = true;  // a played game that counts for rating (TRF W/D/L codes: false)
