@@ -7,7 +7,7 @@
 #include <sys/mman.h>
 #endif
 
-#include "arbiter/engine/prng.h"
+#include "arbiter/vocabulary/random.h"
 
 // The library's own lookups must index the tables as they were filled: a PEXT library is
 // compiled for BMI2 (ARBITER_ARCH picks both together, see the top-level CMakeLists.txt).
@@ -60,7 +60,7 @@ Bitboard sliding_attacks(Square s, Bitboard occ, bool diagonal) {
 }
 
 void build(SliderEntry (&entries)[64], Bitboard*& cursor, bool diagonal) {
-  [[maybe_unused]] Xorshift64Star rng{0x9E3779B97F4A7C15ULL ^ (diagonal ? 1 : 2)};
+  [[maybe_unused]] SplitMix64 rng{0x9E3779B97F4A7C15ULL ^ (diagonal ? 1 : 2)};
   Bitboard occs[4096], refs[4096];
   [[maybe_unused]] int epoch[4096] = {}, cnt = 0;
   for (int s = 0; s < 64; ++s) {

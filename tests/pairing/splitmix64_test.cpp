@@ -1,13 +1,13 @@
-// The pairing libraries' one generator against SplitMix64's published test vector (seed
-// 1234567, the first five outputs of Vigna's reference splitmix64.c), so that lots drawn from a
-// seed stay the same on every platform and after any refactoring.
-#include "arbiter/pairing/splitmix64.h"
-
+// The libraries' one generator (arbiter/vocabulary/random.h) against SplitMix64's published test
+// vector (seed 1234567, the first five outputs of Vigna's reference splitmix64.c), so that lots
+// drawn from a seed stay the same on every platform and after any refactoring.
 #include <gtest/gtest.h>
 
 #include <set>
 
-using arbiter::pairing::SplitMix64;
+#include "arbiter/vocabulary/random.h"
+
+using arbiter::SplitMix64;
 
 TEST(SplitMix64, ReferenceVector) {
   SplitMix64 rng{1234567};
@@ -15,7 +15,17 @@ TEST(SplitMix64, ReferenceVector) {
                                 9817491932198370423ull, 4593380528125082431ull,
                                 16408922859458223821ull};
   for (std::uint64_t w : want) EXPECT_EQ(rng.next(), w);
-  EXPECT_EQ(arbiter::pairing::splitmix64(1234567), want[0]);
+  EXPECT_EQ(arbiter::splitmix64(1234567), want[0]);
+  // constexpr: the engine's Zobrist keys are drawn at compile time.
+  static_assert(arbiter::splitmix64(1234567) == 6457827717110365317ull);
+}
+
+TEST(SplitMix64, SparseIsTheAndOfThreeOutputs) {
+  SplitMix64 a{7}, b{7};
+  for (int i = 0; i < 50; ++i) {
+    const std::uint64_t x = b.next(), y = b.next(), z = b.next();
+    EXPECT_EQ(a.sparse(), x & y & z);
+  }
 }
 
 TEST(SplitMix64, BelowStaysInRangeAndCoversIt) {

@@ -1,27 +1,28 @@
 // Random tournaments paired round by round by the Dutch engine (the C.04.A endorsement
-// toolkit's generator). The random numbers come from std::mt19937_64, whose sequence the C++
-// standard fixes, mapped to ranges by plain arithmetic (the standard distributions differ
-// between libraries), so a seed gives the same file everywhere.
+// toolkit's generator). The random numbers come from the libraries' one generator, SplitMix64
+// (arbiter/vocabulary/random.h, fully specified), mapped to ranges by plain arithmetic and
+// unbiased rejection (the standard distributions differ between libraries), so a seed gives the
+// same file everywhere.
 #include <algorithm>
 #include <cmath>
-#include <random>
 #include <stdexcept>
 
 #include "arbiter/pairing/dutch.h"
 #include "arbiter/pairing/dutch_generate.h"
+#include "arbiter/vocabulary/random.h"
 
 namespace arbiter::pairing {
 namespace {
 
 class Dice {
  public:
-  explicit Dice(std::uint64_t seed) : rng_(seed) {}
-  double unit() { return double(rng_() >> 11) * 0x1.0p-53; }  // [0, 1)
+  explicit Dice(std::uint64_t seed) : rng_{seed} {}
+  double unit() { return double(rng_.next() >> 11) * 0x1.0p-53; }  // [0, 1)
   bool chance(double p) { return unit() < p; }
-  int between(int lo, int hi) { return lo + int(rng_() % std::uint64_t(hi - lo + 1)); }
+  int between(int lo, int hi) { return lo + int(rng_.below(std::uint64_t(hi - lo) + 1)); }
 
  private:
-  std::mt19937_64 rng_;
+  SplitMix64 rng_;
 };
 
 void check_options(const GenerateOptions& o) {

@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "arbiter/pairing/round_robin.h"
-#include "arbiter/pairing/splitmix64.h"
+#include "arbiter/vocabulary/random.h"
 
 namespace arbiter::pairing {
 

@@ -5,7 +5,7 @@
 #include <regex>
 #include <stdexcept>
 
-#include "arbiter/pairing/splitmix64.h"
+#include "arbiter/vocabulary/random.h"
 
 namespace arbiter::pairing {
 std::string ArmageddonClock::code() const {

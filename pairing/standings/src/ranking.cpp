@@ -7,8 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "arbiter/pairing/splitmix64.h"
 #include "arbiter/pairing/standings.h"
+#include "arbiter/vocabulary/random.h"
 
 namespace arbiter::pairing {
 namespace {
