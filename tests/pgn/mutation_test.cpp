@@ -113,7 +113,7 @@ TEST_F(Mutation, IllegalMoveAtPlyK) {
 
 TEST_F(Mutation, WrongResultTag) {
   for (auto& g : games_) {
-    if (g.result == pgn::GameResult::None || g.result == pgn::GameResult::Unfinished) continue;
+    if (g.result == GameResult::None || g.result == GameResult::Unfinished) continue;
     const pgn::Tag* tag = nullptr;
     for (auto& t : g.tags)
       if (t.name == "Result") tag = &t;
@@ -123,7 +123,7 @@ TEST_F(Mutation, WrongResultTag) {
     size_t at = g.text.find("[Result " + quoted);
     ASSERT_NE(at, std::string::npos);
     at += 8;
-    const char* other = g.result == pgn::GameResult::Draw ? "\"1-0\"" : "\"1/2-1/2\"";
+    const char* other = g.result == GameResult::Draw ? "\"1-0\"" : "\"1/2-1/2\"";
     auto m = reparse(splice(g, at, at + quoted.size(), other), g);
     auto e = errors(validate_game(m));
     ASSERT_EQ(e.size(), 1u) << g.index;

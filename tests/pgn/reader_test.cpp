@@ -12,6 +12,7 @@
 namespace {
 
 using namespace arbiter::pgn;
+using arbiter::GameResult;
 using arbiter::test::shared;
 
 std::string slurp(const std::filesystem::path& p) {

@@ -8,6 +8,7 @@
 namespace {
 
 using namespace arbiter::pgn;
+using arbiter::GameResult;
 
 std::vector<std::string> texts(const RawGame& g) {
   std::vector<std::string> v;

@@ -10,6 +10,7 @@
 namespace {
 
 using namespace arbiter::pgn;
+using arbiter::GameResult;
 
 TEST(PgnWriter, CommentLineNeverStartsWithAnEventTag) {
   // The reader ends a game at a line starting with `[Event "` inside a comment (so that a

@@ -40,6 +40,9 @@ TEST(Armageddon, WhiteMustWinDrawGoesToBlack) {
 TEST(Armageddon, Validation) {
   Standings s = tied_top();
   EXPECT_THROW(apply_armageddon(s, parse_armageddon("1-3 1-0")), std::invalid_argument);
+  ArmageddonGame unplayed = parse_armageddon("1-2 1-0");  // the shared result type also has
+  unplayed.result = arbiter::GameResult::Unfinished;      // PGN's `*`: not a play-off result
+  EXPECT_THROW(apply_armageddon(s, unplayed), std::invalid_argument);
   s.rows[1].points = 6.0;
   EXPECT_FALSE(playoff_due(s));
   EXPECT_THROW(apply_armageddon(s, parse_armageddon("1-2 1-0")), std::invalid_argument);

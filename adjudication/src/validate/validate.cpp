@@ -22,7 +22,6 @@
 namespace arbiter::adjudication {
 
 using detail::Sink;
-using pgn::GameResult;
 using pgn::Location;
 using pgn::TokenKind;
 

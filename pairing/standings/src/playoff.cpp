@@ -71,6 +71,9 @@ Standings apply_armageddon(const Standings& s, const ArmageddonGame& g) {
   if (!((g.white == a && g.black == b) || (g.white == b && g.black == a)))
     throw std::invalid_argument("the Armageddon game must be between the first two, " +
                                 std::to_string(a) + " and " + std::to_string(b));
+  if (g.result != GameResult::WhiteWins && g.result != GameResult::BlackWins &&
+      g.result != GameResult::Draw)
+    throw std::invalid_argument("the Armageddon game has no result (1-0, 0-1 or 1/2)");
   Standings out = s;
   int winner = armageddon_winner(g);
   if (out.rows[0].start_no != winner) std::swap(out.rows[0], out.rows[1]);

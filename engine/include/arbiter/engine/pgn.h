@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "arbiter/vocabulary/game_result.h"
+
 namespace arbiter::pgn {
 
 struct Location {
@@ -40,7 +42,7 @@ struct Tag {
   Location where;
 };
 
-enum class GameResult : uint8_t { WhiteWins, BlackWins, Draw, Unfinished /* `*` */, None };
+// GameResult: the libraries' one result type (arbiter/vocabulary/game_result.h).
 std::string_view to_string(GameResult r);  // "1-0", "0-1", "1/2-1/2", "*", ""
 std::optional<GameResult> parse_result(std::string_view s);
 

@@ -11,10 +11,9 @@
 #include <utility>
 
 #include "arbiter/pairing/standings.h"
+#include "arbiter/vocabulary/game_result.h"
 
 namespace arbiter::pairing {
-
-enum class GameResult : unsigned char { WhiteWins, Draw, BlackWins };
 
 struct ArmageddonClock {
   int white_seconds = 300, black_seconds = 240;
@@ -26,8 +25,8 @@ struct ArmageddonClock {
 ArmageddonClock parse_armageddon_clock(const std::string& text);
 
 struct ArmageddonGame {
-  int white = 0, black = 0;  // start numbers
-  GameResult result = GameResult::Draw;
+  int white = 0, black = 0;              // start numbers
+  GameResult result = GameResult::Draw;  // WhiteWins, BlackWins or Draw (a game played out)
   ArmageddonClock clock;
   std::optional<int> chess960_position;  // Scharnagl number 0..959 of the start position
 };
