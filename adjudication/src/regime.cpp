@@ -21,11 +21,11 @@ std::optional<Regime> parse_regime(std::string_view text) {
   return std::nullopt;
 }
 
-Regime supervised_regime(TimeClass c) {
+Regime supervised_regime(pgn::TimeClass c) {
   switch (c) {
-    case TimeClass::Blitz: return Regime::Blitz;
-    case TimeClass::Rapid: return Regime::Rapid;
-    case TimeClass::Standard: return Regime::Standard;
+    case pgn::TimeClass::Blitz: return Regime::Blitz;
+    case pgn::TimeClass::Rapid: return Regime::Rapid;
+    case pgn::TimeClass::Standard: return Regime::Standard;
   }
   return Regime::Standard;
 }

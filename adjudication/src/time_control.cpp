@@ -7,14 +7,8 @@
 
 namespace arbiter::adjudication {
 
-const char* time_class_name(TimeClass c) {
-  switch (c) {
-    case TimeClass::Blitz: return "blitz";
-    case TimeClass::Rapid: return "rapid";
-    case TimeClass::Standard: return "standard";
-  }
-  return "?";
-}
+// pgn::to_string's names are string literals, so data() is NUL-terminated.
+const char* time_class_name(pgn::TimeClass c) { return pgn::to_string(c).data(); }
 
 std::string TimeControlError::message() const {
   return "time control, column " + std::to_string(column) + ": " + reason;
@@ -228,16 +222,16 @@ TimeControlRuling classify(const TimeControl& tc) {
   const double t = r.minutes_for_60_moves;
   const double eps = 1e-9;
   if (t <= 10 + eps) {
-    r.time_class = TimeClass::Blitz;
+    r.time_class = pgn::TimeClass::Blitz;
     r.class_rule = "B.1 (60-move time of 10 minutes or less)";
   } else if (t < 60 - eps) {
-    r.time_class = TimeClass::Rapid;
+    r.time_class = pgn::TimeClass::Rapid;
     r.class_rule = "A.1 (60-move time more than 10 and less than 60 minutes)";
   } else {
-    r.time_class = TimeClass::Standard;
+    r.time_class = pgn::TimeClass::Standard;
     r.class_rule = "standard play (60-move time of 60 minutes or more; Art. 1-12)";
   }
-  if (r.time_class == TimeClass::Standard) {
+  if (r.time_class == pgn::TimeClass::Standard) {
     r.illegal_move_bonus_minutes = 2;
     r.wrong_claim_bonus_minutes = 2;
     r.penalty_rule = "Art. 7.5.5 (first completed illegal move: opponent +2 minutes; second: loss)";
@@ -249,16 +243,16 @@ TimeControlRuling classify(const TimeControl& tc) {
         "move: opponent +1 minute; second: loss, Art. 7.5.5)";
   }
   switch (r.time_class) {
-    case TimeClass::Blitz:
+    case pgn::TimeClass::Blitz:
       r.ratable_as_class = t > 3 + eps;
       r.rating_note = r.ratable_as_class
                           ? "blitz-ratable (B.02: more than 3 and at most 10 minutes)"
                           : "not blitz-ratable (B.02: needs more than 3 minutes)";
       break;
-    case TimeClass::Rapid:
+    case pgn::TimeClass::Rapid:
       r.rating_note = "rapid-ratable (B.02: more than 10 and less than 60 minutes)";
       break;
-    case TimeClass::Standard:
+    case pgn::TimeClass::Standard:
       r.ratable_as_class = t >= 60 - eps;
       r.rating_note = t >= 120 - eps ? "standard-ratable for all players (B.02 1.1: >= 120 minutes)"
                       : t >= 90 - eps

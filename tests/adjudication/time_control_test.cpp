@@ -18,19 +18,19 @@ adj::TimeControlRuling rule(const std::string& text, bool pgn = false) {
 TEST(TimeControl, ClassesFromTheLaws) {
   // laws.md: 3+2 -> 5 blitz; 10+0 -> blitz; 10+5 -> 15 rapid; 15+10 -> 25 rapid;
   // 45+15 -> 60 standard (rapid needs < 60); 90+30 -> 120 standard.
-  EXPECT_EQ(rule("3+2").time_class, adj::TimeClass::Blitz);
+  EXPECT_EQ(rule("3+2").time_class, arbiter::pgn::TimeClass::Blitz);
   EXPECT_DOUBLE_EQ(rule("3+2").minutes_for_60_moves, 5);
-  EXPECT_EQ(rule("10+0").time_class, adj::TimeClass::Blitz);
-  EXPECT_EQ(rule("10").time_class, adj::TimeClass::Blitz);
-  EXPECT_EQ(rule("10+5").time_class, adj::TimeClass::Rapid);
-  EXPECT_EQ(rule("15+10").time_class, adj::TimeClass::Rapid);
+  EXPECT_EQ(rule("10+0").time_class, arbiter::pgn::TimeClass::Blitz);
+  EXPECT_EQ(rule("10").time_class, arbiter::pgn::TimeClass::Blitz);
+  EXPECT_EQ(rule("10+5").time_class, arbiter::pgn::TimeClass::Rapid);
+  EXPECT_EQ(rule("15+10").time_class, arbiter::pgn::TimeClass::Rapid);
   EXPECT_DOUBLE_EQ(rule("15+10").minutes_for_60_moves, 25);
-  EXPECT_EQ(rule("45+15").time_class, adj::TimeClass::Standard);
-  EXPECT_EQ(rule("90+30").time_class, adj::TimeClass::Standard);
+  EXPECT_EQ(rule("45+15").time_class, arbiter::pgn::TimeClass::Standard);
+  EXPECT_EQ(rule("90+30").time_class, arbiter::pgn::TimeClass::Standard);
   EXPECT_DOUBLE_EQ(rule("90+30").minutes_for_60_moves, 120);
-  EXPECT_EQ(rule("59").time_class, adj::TimeClass::Rapid);
-  EXPECT_EQ(rule("60").time_class, adj::TimeClass::Standard);
-  EXPECT_EQ(rule("10+1").time_class, adj::TimeClass::Rapid);  // 11 minutes
+  EXPECT_EQ(rule("59").time_class, arbiter::pgn::TimeClass::Rapid);
+  EXPECT_EQ(rule("60").time_class, arbiter::pgn::TimeClass::Standard);
+  EXPECT_EQ(rule("10+1").time_class, arbiter::pgn::TimeClass::Rapid);  // 11 minutes
 }
 
 TEST(TimeControl, PenaltiesA3) {
@@ -46,7 +46,7 @@ TEST(TimeControl, MultiPeriodAndPgn) {
   EXPECT_DOUBLE_EQ(rule("90/40+30+30s").minutes_for_60_moves, 150);
   EXPECT_DOUBLE_EQ(rule("900+10", true).minutes_for_60_moves, 25);
   EXPECT_DOUBLE_EQ(rule("40/5400:1800+30", true).minutes_for_60_moves, 90 + 30 + 10);
-  EXPECT_EQ(rule("180", true).time_class, adj::TimeClass::Blitz);
+  EXPECT_EQ(rule("180", true).time_class, arbiter::pgn::TimeClass::Blitz);
 }
 
 TEST(TimeControl, BadInput) {
@@ -81,4 +81,11 @@ TEST(TimeControlCli, PrintsClassAndPenalty) {
   auto bad = arbiter::test::run_arbiter("timecontrol 'fifteen'");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_FALSE(bad.err.empty());
+}
+
+TEST(TimeControl, ClassNamesAsTheCliPrintsThem) {
+  // The class is the engine's pgn::TimeClass; `arbiter timecontrol` prints these words.
+  EXPECT_STREQ(adj::time_class_name(arbiter::pgn::TimeClass::Blitz), "blitz");
+  EXPECT_STREQ(adj::time_class_name(arbiter::pgn::TimeClass::Rapid), "rapid");
+  EXPECT_STREQ(adj::time_class_name(arbiter::pgn::TimeClass::Standard), "standard");
 }

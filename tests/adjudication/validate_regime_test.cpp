@@ -36,7 +36,7 @@ TEST(Regime, NamesAndTimeClasses) {
                    Regime::BlitzUnsupervised})
     EXPECT_EQ(adjudication::parse_regime(adjudication::regime_name(r)), r);
   EXPECT_FALSE(adjudication::parse_regime("bullet"));
-  EXPECT_EQ(adjudication::supervised_regime(adjudication::TimeClass::Blitz), Regime::Blitz);
+  EXPECT_EQ(adjudication::supervised_regime(pgn::TimeClass::Blitz), Regime::Blitz);
   EXPECT_FALSE(adjudication::unsupervised(Regime::Rapid));
   EXPECT_TRUE(adjudication::unsupervised(Regime::BlitzUnsupervised));
 }

@@ -67,10 +67,10 @@ int run(const std::vector<std::string>& args) {
             << "first illegal move: opponent gets " << r.illegal_move_bonus_minutes
             << " extra minute" << (r.illegal_move_bonus_minutes == 1 ? "" : "s")
             << "; second illegal move loses (Art. 7.5.5"
-            << (r.time_class == adj::TimeClass::Standard ? ")" : ", A.3)") << '\n'
+            << (r.time_class == arbiter::pgn::TimeClass::Standard ? ")" : ", A.3)") << '\n'
             << "incorrect draw claim: opponent gets " << r.wrong_claim_bonus_minutes
             << " extra minute" << (r.wrong_claim_bonus_minutes == 1 ? "" : "s") << " (Art. 9.5.3"
-            << (r.time_class == adj::TimeClass::Standard ? ")" : ", A.3)") << '\n'
+            << (r.time_class == arbiter::pgn::TimeClass::Standard ? ")" : ", A.3)") << '\n'
             << "rating: " << r.rating_note << '\n';
   return arbiter::cli::kExitOk;
 }

@@ -222,9 +222,7 @@ class Validator {
   Regime regime_of_time_control() const {
     if (tc_)
       if (auto minutes = pgn::minutes_for_60_moves(*tc_))
-        return supervised_regime(*minutes <= 10  ? TimeClass::Blitz
-                                 : *minutes < 60 ? TimeClass::Rapid
-                                                 : TimeClass::Standard);
+        return supervised_regime(pgn::classify_minutes(*minutes));
     return Regime::Standard;
   }
 

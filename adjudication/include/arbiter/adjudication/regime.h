@@ -19,7 +19,7 @@ enum class Regime : std::uint8_t { Standard, Rapid, Blitz, RapidUnsupervised, Bl
 const char* regime_name(Regime r);
 std::optional<Regime> parse_regime(std::string_view text);
 // The regime of a time-control class (A.1 / B.1), adequately supervised.
-Regime supervised_regime(TimeClass c);
+Regime supervised_regime(pgn::TimeClass c);
 // A.5 (and B.3, which applies the rapid rules of A.5 to blitz) is in force.
 bool unsupervised(Regime r);
 

@@ -7,12 +7,13 @@
 #include <string_view>
 #include <vector>
 
+#include "arbiter/engine/pgn_tags.h"
 #include "arbiter/engine/result.h"
 
 namespace arbiter::adjudication {
 
-enum class TimeClass { Blitz, Rapid, Standard };
-const char* time_class_name(TimeClass c);  // "blitz", "rapid", "standard"
+// The class is the engine's pgn::TimeClass (one name per concept); its name as the CLI prints it.
+const char* time_class_name(pgn::TimeClass c);  // "blitz", "rapid", "standard"
 
 // One period: `moves` moves (0 = the rest of the game) in `seconds`, plus `increment` seconds per
 // move from move 1 of that period.
@@ -46,7 +47,7 @@ TimeControlResult parse_pgn_time_control(std::string_view tag);
 
 struct TimeControlRuling {
   double minutes_for_60_moves = 0;  // T of A.1 / B.1
-  TimeClass time_class = TimeClass::Standard;
+  pgn::TimeClass time_class = pgn::TimeClass::Standard;
   std::string class_rule;  // "A.1", "B.1", "Art. 1-12 (standard play)"
   // Penalty given to the opponent for a first completed illegal move (Art. 7.5.5; A.3: one
   // minute instead of two in rapid and blitz), and for an incorrect draw claim (Art. 9.5.3).
