@@ -14,7 +14,7 @@ EventSettings rapid_settings() {
   EventSettings s;
   s.system = EventSystem::Dutch;
   s.rounds = 9;
-  s.rating_list = EventRatingList::Rapid;
+  s.rating_list = RatingList::Rapid;
   s.tiebreaks = "BH/C1 GE DE ARO/C1 WON";
   s.rules = 2022;
   s.byes = {3, 6};  // events.md A, rapid: up to 3 byes, only in rounds 1-6

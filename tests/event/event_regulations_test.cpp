@@ -19,7 +19,7 @@ EventSettings swiss(int rounds = 7) {
   EventSettings s;
   s.system = EventSystem::Dutch;
   s.rounds = rounds;
-  s.rating_list = EventRatingList::Rapid;
+  s.rating_list = RatingList::Rapid;
   s.byes = {3, 6, 0};
   s.seed = 5;
   return s;

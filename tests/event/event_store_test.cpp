@@ -182,7 +182,7 @@ TEST(EventSettings, RoundTrip) {
   EventSettings s;
   s.system = EventSystem::Dutch;
   s.rounds = 8;
-  s.rating_list = EventRatingList::Rapid;
+  s.rating_list = RatingList::Rapid;
   s.tiebreaks = "BH/C1 GE DE ARO/C1 WON";
   s.rules = 2022;
   s.byes = {2, 5};

@@ -35,7 +35,7 @@ Event played_event() {
   EventSettings s;
   s.system = EventSystem::Dutch;
   s.rounds = 3;
-  s.rating_list = EventRatingList::Standard;
+  s.rating_list = RatingList::Standard;
   s.tiebreaks = "BH/C1 SB";
   s.seed = 11;
   s.categories = {{"W", "women"}, {"U18", "junior:2008"}};

@@ -22,7 +22,7 @@ Event four_players() {
   EventSettings s;
   s.system = EventSystem::Dutch;
   s.rounds = 7;
-  s.rating_list = EventRatingList::Standard;
+  s.rating_list = RatingList::Standard;
   s.seed = 3;
   Event e = new_event(s, {"Open", "", "", "", "", "", ""});
   register_player(e, reg("Alpha, A", 2300));

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-using namespace arbiter::pairing;
+using arbiter::pairing::RatingList;
 using namespace arbiter::pairing::rating;
 
 TEST(Rating, Table812Bands) {
@@ -76,7 +76,7 @@ TEST(Rating, FourHundredPointRule) {
   EXPECT_DOUBLE_EQ(pd(hi, 2200, after), 0.96);  // from 1 Oct 2025: 2650+ uses the real D
   EXPECT_DOUBLE_EQ(pd(lo, 2700, after), 0.08);  // ... his opponent still 400
   Options rapid = after;
-  rapid.list = List::Rapid;
+  rapid.list = RatingList::Rapid;
   EXPECT_DOUBLE_EQ(pd(hi, 2250, rapid), 0.92);  // no 2650 exemption in rapid/blitz
   // Rapid/blitz from 1 Dec 2024: >= 600 with a player above 2600 is not rated.
   std::vector<Game> gap = {{2050, 1}};

@@ -36,10 +36,10 @@ std::string fmt(double v, int dec, bool sign = false) {
   return b;
 }
 
-rating::List parse_list(const std::string& s) {
-  if (s == "standard" || s == "std") return rating::List::Standard;
-  if (s == "rapid") return rating::List::Rapid;
-  if (s == "blitz") return rating::List::Blitz;
+arbiter::pairing::RatingList parse_list(const std::string& s) {
+  if (s == "standard" || s == "std") return arbiter::pairing::RatingList::Standard;
+  if (s == "rapid") return arbiter::pairing::RatingList::Rapid;
+  if (s == "blitz") return arbiter::pairing::RatingList::Blitz;
   throw std::invalid_argument("--list '" + s + "': expected standard, rapid or blitz");
 }
 

@@ -27,14 +27,6 @@ std::string trim(std::string_view s) {
   return b == std::string_view::npos ? std::string() : std::string(s.substr(b, e - b + 1));
 }
 
-RatingList list_of(const EventSettings& s) {
-  switch (s.rating_list) {
-    case EventRatingList::Rapid: return RatingList::Rapid;
-    case EventRatingList::Blitz: return RatingList::Blitz;
-    default: return RatingList::Standard;
-  }
-}
-
 std::string comma_list(std::string_view spaced) {
   std::istringstream in{std::string(spaced)};
   std::string w, out;
@@ -80,7 +72,7 @@ void settings_to_model(Tournament& t, const EventSettings& s) {
     auto r = s.ratings.find(p.tpn);
     if (r != s.ratings.end())
       p.ratings = Ratings{r->second[0], r->second[1], r->second[2], r->second[3]};
-    p.rating = p.ratings.fide(list_of(s));
+    p.rating = p.ratings.fide(s.rating_list);
   }
 }
 
@@ -186,7 +178,7 @@ Event new_event(const EventSettings& s, const EventInfo& info) {
 
 std::vector<Tpn> initial_order(const Event& e) {
   InitialOrderOptions o;
-  o.list = list_of(e.settings);
+  o.list = e.settings.rating_list;
   return initial_order(e.tournament, o);
 }
 
@@ -281,7 +273,7 @@ const Player& append_player(Event& e, const Registration& r, const std::string& 
   p.fide_id = r.fide_id;
   p.birth = r.birth;
   p.ratings = r.ratings;
-  p.rating = r.ratings.fide(list_of(e.settings));
+  p.rating = r.ratings.fide(e.settings.rating_list);
   const char missed = e.settings.entry.missed_rounds;
   if (first > 1) {
     // C.04.2 Art. 2: rounds missed before entry are unplayed, with zero points or a half-point
@@ -353,7 +345,7 @@ Tpn update_player(Event& e, Tpn p, const Registration& r) {
   pl.fide_id = r.fide_id;
   pl.birth = r.birth;
   pl.ratings = r.ratings;
-  pl.rating = r.ratings.fide(list_of(n.settings));
+  pl.rating = r.ratings.fide(n.settings.rating_list);
   Tpn tpn = p;
   // C.04.2 Art. 2: a corrected rating moves the player in the initial order until round 4 is
   // paired, as an entry does, and under the same rules: not once published numbers are to stay

@@ -71,11 +71,11 @@ std::string_view to_string(EventSystem s) {
   }
   return "dutch";
 }
-std::string_view to_string(EventRatingList r) {
+std::string_view to_string(RatingList r) {
   switch (r) {
-    case EventRatingList::Standard: return "standard";
-    case EventRatingList::Rapid: return "rapid";
-    case EventRatingList::Blitz: return "blitz";
+    case RatingList::Standard: return "standard";
+    case RatingList::Rapid: return "rapid";
+    case RatingList::Blitz: return "blitz";
   }
   return "standard";
 }
@@ -87,8 +87,8 @@ std::optional<EventSystem> parse_event_system(std::string_view s) {
     if (s == to_string(v)) return v;
   return std::nullopt;
 }
-std::optional<EventRatingList> parse_rating_list(std::string_view s) {
-  for (auto v : {EventRatingList::Standard, EventRatingList::Rapid, EventRatingList::Blitz})
+std::optional<RatingList> parse_rating_list(std::string_view s) {
+  for (auto v : {RatingList::Standard, RatingList::Rapid, RatingList::Blitz})
     if (s == to_string(v)) return v;
   return std::nullopt;
 }

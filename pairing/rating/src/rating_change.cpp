@@ -58,15 +58,15 @@ Change rating_change(const Player& p, std::span<const Game> games, const Options
       gc.reason = "unequal playing times (rapid/blitz 1.2)";
     else if (g.opponent <= 0)
       gc.reason = "opponent unrated";
-    else if (o.list != List::Standard && !rapid_blitz_gap_rated(p.rating, g.opponent, o.date))
+    else if (o.list != RatingList::Standard && !rapid_blitz_gap_rated(p.rating, g.opponent, o.date))
       gc.reason = "difference >= 600 with a player above 2600 (from 1 Dec 2024)";
     else
       gc.rated = true;
     if (gc.rated) {
       // 8.3.1: a difference of more than 400 points counts as 400; from 1 Oct 2025 (standard
       // only) not for a player rated 2650 or more.
-      bool exempt =
-          o.list == List::Standard && on_or_after(o.date, kExemption2650Date) && p.rating >= 2650;
+      bool exempt = o.list == RatingList::Standard && on_or_after(o.date, kExemption2650Date) &&
+                    p.rating >= 2650;
       if (!exempt) d = std::clamp(d, -400, 400);
       int pd = expected_pd100(d);
       long long s100 = std::llround(g.score * 100);

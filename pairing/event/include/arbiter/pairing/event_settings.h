@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "arbiter/pairing/tournament.h"
+
 namespace arbiter::pairing {
 
 // A bad event file or event argument; what() is one line naming the file, line and column.
@@ -27,14 +29,13 @@ class EventInputError : public EventError {
 };
 
 enum class EventSystem { Dutch, RoundRobin, DoubleRoundRobin };
-enum class EventRatingList { Standard, Rapid, Blitz };
 enum class EventVariant { Standard, Chess960 };
 
 std::string_view to_string(EventSystem);
-std::string_view to_string(EventRatingList);
+std::string_view to_string(RatingList);  // the tournament model's RatingList
 std::string_view to_string(EventVariant);
 std::optional<EventSystem> parse_event_system(std::string_view);
-std::optional<EventRatingList> parse_rating_list(std::string_view);
+std::optional<RatingList> parse_rating_list(std::string_view);
 std::optional<EventVariant> parse_variant(std::string_view);
 
 // Half-point byes on request (events.md A: "Rapid: up to 3 byes, only in rounds 1-6";
@@ -135,7 +136,7 @@ struct PlayoffGame {
 struct EventSettings {
   EventSystem system = EventSystem::Dutch;
   int rounds = 0;
-  EventRatingList rating_list = EventRatingList::Standard;
+  RatingList rating_list = RatingList::Standard;
   std::string tiebreaks;  // C.07 list, space separated, e.g. "BH/C1 GE DE ARO/C1 WON"
   int rules = 2026;       // tiebreak rule set: 2026, 2024 or 2022 (virtual opponent)
   ByeRules byes;

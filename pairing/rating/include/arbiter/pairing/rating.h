@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-namespace arbiter::pairing::rating {
+#include "arbiter/pairing/tournament.h"
 
-enum class List : unsigned char { Standard, Rapid, Blitz };
+namespace arbiter::pairing::rating {
 
 // B.02 8.1.2: expected score, in hundredths, of a player whose rating exceeds the opponent's by
 // `diff` (negative when lower). |diff| > 735 gives 100 / 0. No 400-point cap is applied here.
@@ -52,7 +52,7 @@ struct Player {
 };
 
 struct Options {
-  List list = List::Standard;
+  RatingList list = RatingList::Standard;  // the tournament model's one rating-list type
   int date = 0;          // YYYYMMDD of the games (amendment dates), 0 = current rules
   std::optional<int> k;  // fixed K (otherwise from Player)
   int period_games =
