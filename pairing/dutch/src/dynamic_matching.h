@@ -31,6 +31,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "weight_table.h"
 #include "wide_uint.h"
 
 namespace arbiter::pairing::matching {
@@ -39,9 +40,8 @@ template <class W>
 class DynamicMatching {
  public:
   // block_bits: log2 of the pruning block (see start_pruning); small only in tests.
-  explicit DynamicMatching(int n, int block_bits = 6) : n_(n), bbits_(block_bits) {
+  explicit DynamicMatching(int n, int block_bits = 6) : n_(n), w_(n), bbits_(block_bits) {
     while ((1 << sh_) < std::max(n, 2)) ++sh_;
-    w_.assign((size_t)n * n, W{});
     active_.assign(n, 1);
     mate_.assign(n, -1);
     label_.assign(2 * n, 0);
@@ -81,16 +81,13 @@ class DynamicMatching {
   int mate(int v) const { return mate_[v] < 0 ? v : to(mate_[v]); }
 
   W weight(int u, int v) const {
-    W w = w_[(size_t)u * n_ + v];
+    W w = w_.at(u, v);
     return w.shr1();
   }
 
   void set_weight(int u, int v, const W& weight) {
     const W w = weight + weight;
-    W& a = w_[(size_t)u * n_ + v];
-    if (a == w) return;
-    a = w;
-    w_[(size_t)v * n_ + u] = w;
+    if (!w_.set(u, v, w)) return;
     raise_bound(u, v, w);
     raise_bound(v, u, w);
     // An end already dirty: the repair resets that end's dual against all its edges (this one
@@ -157,7 +154,7 @@ class DynamicMatching {
   // edges that are tight under every optimal dual, so a slack edge (or no edge) is ruled out.
   // (A tight edge may still be unusable.)
   bool may_be_optimal(int u, int v) {
-    return clean() && !w_[(size_t)u * n_ + v].is_zero() && true_slack(u, v).is_zero();
+    return clean() && w_.has(u, v) && true_slack(u, v).is_zero();
   }
 
   // After a solve with no weight changed since: re-pairs v with u and their partners v', u'
@@ -172,7 +169,7 @@ class DynamicMatching {
     for (int x : {v, u, v2, u2})
       if (top(x) != x) return false;
     for (auto [a, b] : {std::pair{v, u}, std::pair{v2, u2}})
-      if (w_[(size_t)a * n_ + b].is_zero() || !slack(code(a, b)).is_zero()) return false;
+      if (!w_.has(a, b) || !slack(code(a, b)).is_zero()) return false;
     mate_[v] = code(v, u);
     mate_[u] = code(u, v);
     mate_[v2] = code(v2, u2);
@@ -193,9 +190,9 @@ class DynamicMatching {
     // change most repaired vertices are tight with their best partner, often also exposed).
     for (int v = lo_; v < n_; ++v) {
       if (!active_[v] || mate_[v] >= 0) continue;
-      const W* row = &w_[(size_t)v * n_];
+      const auto row = w_.row(v);
       for (int u = v + 1; u < n_; ++u)
-        if (active_[u] && mate_[u] < 0 && !row[u].is_zero() && top(u) == u && top(v) == v &&
+        if (active_[u] && mate_[u] < 0 && row.has(u) && top(u) == u && top(v) == v &&
             slack(code(v, u)).is_zero()) {
           mate_[v] = code(v, u);
           mate_[u] = code(u, v);
@@ -212,7 +209,7 @@ class DynamicMatching {
   int lo_ = 0;  // the first active vertex (the Dutch engine removes the top of the field first)
   bool solved_ = false;
   bool renewed_ = false;  // renew() since the last solve
-  std::vector<W> w_;      // twice the edge weights (slacks are y_u + y_v - 2w)
+  WeightTable<W> w_;      // twice the edge weights (slacks are y_u + y_v - 2w)
   std::vector<char> active_;
   std::vector<int> mate_, label_, labelend_, blossomparent_, blossombase_, bestedge_;
   // The top-level blossom of vertex x is group_top_[grp_[x]] (top(x)). A new blossom takes over
@@ -264,14 +261,14 @@ class DynamicMatching {
   W slack(int p) const {
     const int a = from(p), b = to(p);
     W s = dual_[a] + dual_[b];
-    s -= w_[(size_t)a * n_ + b];
+    s -= w_.at(a, b);
     return s;
   }
   // Slack with the duals of the blossoms holding both ends (only u and v sharing a top-level
   // blossom have any).
   W true_slack(int u, int v) {
     W s = dual_[u] + dual_[v];
-    s -= w_[(size_t)u * n_ + v];
+    s -= w_.at(u, v);
     if (top(u) != top(v)) return s;
     ++stamp_;
     for (int b = blossomparent_[u]; b != -1; b = blossomparent_[b]) seen_[b] = stamp_;
@@ -399,12 +396,11 @@ class DynamicMatching {
     for (const Pruned& e : pruned_) note_key(e);
   }
   void scan_pruned(int v, int k) {
-    const W* row = &w_[(size_t)v * n_];
+    const auto row = w_.row(v);
     const int u1 = std::min(n_, ((k + 1) << bbits_));
     for (int w = std::max(lo_, (k << bbits_)); w < u1; ++w) {
       const int bw = top(w), b = top(v);
-      if (bw == b || (label_[bw] == 2 && label_[w] != 0) || !active_[w] || row[w].is_zero())
-        continue;
+      if (bw == b || (label_[bw] == 2 && label_[w] != 0) || !active_[w] || !row.has(w)) continue;
       const int p = code(v, w);
       W kslack = dual_[v] + dual_[w];
       kslack -= row[w];
@@ -469,10 +465,9 @@ class DynamicMatching {
       // vertex on its own whose other edges leaving b all have slack >= z: then y_m -= z.
       bool keep = m >= 0 && top(m) == m;
       if (keep) {
-        const W* row = &w_[(size_t)m * n_];
+        const auto row = w_.row(m);
         for (int x = lo_; x < n_ && keep; ++x)
-          if (x != m && active_[x] && !row[x].is_zero() && top(x) != b)
-            keep = !(slack(code(m, x)) < z);
+          if (x != m && active_[x] && row.has(x) && top(x) != b) keep = !(slack(code(m, x)) < z);
       }
       leaves(b, [&](int x) { dual_[x] += z; });
       if (keep) {
@@ -503,7 +498,7 @@ class DynamicMatching {
       for (int v : dirty_) {
         if (!active_[v]) continue;
         W m{};
-        const W* row = &w_[(size_t)v * n_];
+        const auto row = w_.row(v);
         for (int u = lo_; u < n_; ++u)
           if (active_[u] && m < row[u]) m = row[u];
         dual_[v] = m.shr1();
@@ -515,8 +510,7 @@ class DynamicMatching {
     // A matched edge that is still tight stays (both ends are top-level now).
     for (int v : dirty_) {
       dirty_flag_[v] = 0;
-      if (active_[v] && mate_[v] >= 0 &&
-          (w_[(size_t)v * n_ + to(mate_[v])].is_zero() || !slack(mate_[v]).is_zero())) {
+      if (active_[v] && mate_[v] >= 0 && (!w_.has(v, to(mate_[v])) || !slack(mate_[v]).is_zero())) {
         mate_[to(mate_[v])] = -1;
         mate_[v] = -1;
       }
@@ -530,11 +524,11 @@ class DynamicMatching {
   void lower_dual(int v) {
     bool any = false;
     W best{};
-    const W* row = &w_[(size_t)v * n_];
+    const auto row = w_.row(v);
     W* bound = &bmax_[(size_t)v * nb_];
     for (int k = (lo_ >> bbits_); k < nb_; ++k) bound[k] = W{};
     for (int u = lo_; u < n_; ++u) {
-      if (u == v || !active_[u] || row[u].is_zero()) continue;
+      if (u == v || !active_[u] || !row.has(u)) continue;
       if (bound[(u >> bbits_)] < row[u]) bound[(u >> bbits_)] = row[u];
       W need = row[u] - dual_[u];
       if (!any || signed_less(best, need)) best = need;
@@ -550,7 +544,7 @@ class DynamicMatching {
     for (int v = 0; v < n_; ++v) {
       W m{};
       if (active_[v]) {
-        const W* row = &w_[(size_t)v * n_];
+        const auto row = w_.row(v);
         for (int u = 0; u < n_; ++u)
           if (active_[u] && m < row[u]) m = row[u];
       }
@@ -560,9 +554,9 @@ class DynamicMatching {
       if (active_[v]) lower_dual(v);
     for (int v = 0; v < n_; ++v) {
       if (!active_[v] || mate_[v] >= 0) continue;
-      const W* row = &w_[(size_t)v * n_];
+      const auto row = w_.row(v);
       for (int u = v + 1; u < n_; ++u)
-        if (active_[u] && mate_[u] < 0 && !row[u].is_zero() && slack(code(v, u)).is_zero()) {
+        if (active_[u] && mate_[u] < 0 && row.has(u) && slack(code(v, u)).is_zero()) {
           mate_[v] = code(v, u);
           mate_[u] = code(u, v);
           break;
@@ -823,7 +817,7 @@ class DynamicMatching {
       while (!queue_.empty()) {
         int v = queue_.back();
         queue_.pop_back();
-        const W* row = &w_[(size_t)v * n_];
+        const auto row = w_.row(v);
         const W dv = dual_[v];
         touch((v >> bbits_));
         for (int k = (lo_ >> bbits_); k < nb_; ++k) {
@@ -832,8 +826,7 @@ class DynamicMatching {
           for (int w = std::max(lo_, (k << bbits_)); w < w1; ++w) {
             const int bw = top(w);
             // Edges into the own blossom, and to T vertices (labelled themselves), never matter.
-            if (bw == top(v) || (label_[bw] == 2 && label_[w] != 0) || !active_[w] ||
-                row[w].is_zero())
+            if (bw == top(v) || (label_[bw] == 2 && label_[w] != 0) || !active_[w] || !row.has(w))
               continue;
             const int p = code(v, w);
             W kslack = dv + dual_[w];
