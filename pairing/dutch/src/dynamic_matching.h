@@ -70,6 +70,8 @@ class DynamicMatching {
     bmin_.assign(nb_, W{});
     bempty_.assign(nb_, 1);
     tdsum_.assign(nb_, W{});
+    dom_max_.assign(nb_, W{});
+    dom_state_.assign(nb_, 0);
     key1_.assign(nb_, W{});
     touched_.assign(nb_, 0);
     has1_.assign(nb_, 0);
@@ -385,15 +387,46 @@ class DynamicMatching {
     std::fill(has1_.begin(), has1_.end(), 0);
     std::vector<Pruned> keep;
     const W reach = delta ? dsum_ + *delta : W{};
+    std::fill(dom_state_.begin(), dom_state_.end(), 0);
     for (const Pruned& e : pruned_) {
       if (delta && entry_holds(e, reach)) {
         keep.push_back(e);
         continue;
       }
+      if (dominated(e)) continue;
       scan_pruned(e.v, e.k);
+      dom_state_[e.k] = 0;  // the scan may have given the block's vertices best edges
     }
     pruned_ = std::move(keep);
     for (const Pruned& e : pruned_) note_key(e);
+  }
+  // Whether scanning entry e can change nothing, now or later: its block holds no S vertex (so
+  // none of its edges is S-S) and every unlabelled vertex w of the block already has a best edge
+  // with a slack below e's bound on its edges (v, w) (so none of them is tight either). Both edges have an S end (S stays
+  // S) and the end w, so their slacks move alike while w stays unlabelled: (v, w) is never
+  // strictly better, which is all a scan would look for (a w that becomes S scans its own row,
+  // and edges to T vertices never matter). Such an entry is dropped instead of scanned.
+  bool dominated(const Pruned& e) {
+    if (e.two || touched_[e.k]) return false;
+    char& state = dom_state_[e.k];  // 0: to compute, 1: a maximum, 2: a vertex without best edge
+    if (!state) state = block_best_slack_max(e.k, dom_max_[e.k]) ? 1 : 2;
+    if (state != 1) return false;
+    W bound = e.key;
+    bound -= dsum_;
+    return signed_less(dom_max_[e.k], bound);
+  }
+  // The largest best slack of the unlabelled vertices of block k; false if one has no best edge.
+  bool block_best_slack_max(int k, W& out) {
+    bool any = false;
+    const int u1 = std::min(n_, ((k + 1) << bbits_));
+    for (int w = std::max(lo_, (k << bbits_)); w < u1; ++w) {
+      if (!active_[w] || label_[w] != 0) continue;
+      if (bestedge_[w] == -1) return false;
+      if (!any || signed_less(out, bestslack_[w])) out = bestslack_[w];
+      any = true;
+    }
+    if (!any) out = W{};
+    return true;
   }
   void scan_pruned(int v, int k) {
     const auto row = w_.row(v);
@@ -999,7 +1032,9 @@ class DynamicMatching {
   bool has2_ = false;
   std::vector<W> key1_;
   std::vector<char> touched_, has1_;
-  std::vector<W> tdsum_;  // dsum_ when the block was touched
+  std::vector<W> tdsum_;    // dsum_ when the block was touched
+  std::vector<W> dom_max_;  // per block, for dominated() within one unprune
+  std::vector<char> dom_state_;
   std::vector<Pruned> pruned_;
   std::vector<int> bestedgeto_, met_;
   // The S-S edges of the stage, per vertex (see note_s_edge), and the vertices with a list.
