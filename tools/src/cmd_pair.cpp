@@ -355,15 +355,10 @@ int run(const std::vector<std::string>& args) {
       "TRF-2026);\n"
       "output: number of pairs, then 'white black' per line, the pairing-allocated bye as 'N 0'.\n"
       "exit: 0 paired, 1 no legal pairing (--check: a round differs), 2 error, 3 invalid file.\n\n";
-  po::variables_map vm;
-  try {
-    auto parsed = parse_options(args, opts, pos, {}, usage);
-    if (!parsed) return kExitOk;
-    vm = std::move(*parsed);
-  } catch (const po::error& e) {
-    std::cerr << "arbiter pair: " << e.what() << '\n';
-    return kExitError;
-  }
+  const ParsedOptions parsed =
+      parse_or_report("pair", args, opts, pos, usage, kExitError, AfterParseError::Nothing);
+  if (!parsed.options) return parsed.status;
+  const po::variables_map& vm = *parsed.options;
   // `pair --dutch --rules 2017 in.trf`: the file may follow the other options.
   std::vector<std::string> inputs;
   if (vm.count("input")) inputs = vm["input"].as<std::vector<std::string>>();
