@@ -20,6 +20,7 @@
 #include "arbiter/pairing/board_order.h"
 #include "arbiter/pairing/dutch.h"
 #include "arbiter/pairing/file_io.h"
+#include "arbiter/pairing/recorded_round.h"
 #include "arbiter/pairing/round_robin.h"
 #include "arbiter/pairing/tournament.h"
 #include "arbiter/pairing/trf.h"
@@ -115,23 +116,16 @@ int run_dutch(const std::string& in, const std::optional<std::string>& out,
   return kExitOk;
 }
 
+// Round r as the file records it (recorded_round.h).
 RoundPairing recorded(const ap::Tournament& t, int r) {
-  RoundPairing p;
-  for (const auto& pl : t.players) {
-    auto e = pl.round(r);
-    if (e.pairing_bye())
-      p.bye = pl.tpn;
-    else if (e.has_opponent() && e.colour == arbiter::WHITE)
-      p.games.emplace_back(pl.tpn, e.opponent);
-    else if (e.has_opponent() && !e.colour && pl.tpn < e.opponent)
-      p.games.emplace_back(pl.tpn, e.opponent);
-  }
-  return p;
+  ap::RecordedRound rec = ap::recorded_round(t, r);
+  return {std::move(rec.games), rec.bye, true, {}};
 }
 
 // The first difference in board order (C.04.2: the recorded round's boards): the first recorded
 // game the engine does not pair as recorded, next to the engine's game of its white player (or
 // the PAB); if every game agrees, the PAB. An endorsement report names this one difference.
+// The board order counts the scores before round r, which `t` records as before_round(t, r) does.
 std::string first_difference(RoundPairing want, const RoundPairing& got, const ap::Tournament& t,
                              int r) {
   if (!got.ok) return "no pairing";
@@ -211,7 +205,7 @@ int run_check(const std::string& in, bool as_json, std::optional<ap::DutchRules>
       std::set_difference(gs.begin(), gs.end(), ws.begin(), ws.end(), std::back_inserter(extra));
       j["recorded_only"] = miss;
       j["engine_only"] = extra;
-      j["first_difference"] = first_difference(want, got, ap::before_round(t, r), r);
+      j["first_difference"] = first_difference(want, got, t, r);
       j["recorded_bye"] = want.bye;
       j["engine_bye"] = got.bye;
       if (!got.ok) j["error"] = got.error;
