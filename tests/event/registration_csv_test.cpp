@@ -94,3 +94,24 @@ TEST(RegistrationCsv, ExtraColumnsSurviveTheEventFile) {
   EXPECT_EQ(back.settings.extra.at(1)[0].first, "Club");
   EXPECT_EQ(back.settings.extra.at(1)[0].second, "CA Zaragoza");
 }
+
+TEST(RegistrationCsv, QuotesAsRfc4180ReadsThem) {
+  // RFC 4180 2.5-2.7: a quoted field may hold the separator, and "" inside quotes is one quote;
+  // like spreadsheets, a quote may also open inside a cell, and the blanks around a cell go.
+  auto r = read_registration_csv(
+      "name,club,city\n"
+      "\"Say \"\"hi\"\"\" , x\"y,z\"w ,\"\"\n"
+      "\"\"\"\",a\"\"b,\"c\"\"\"\n",
+      "q.csv");
+  ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+  ASSERT_EQ(r.players.size(), 2u);
+  using KV = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(r.players[0].name, "Say \"hi\"");
+  EXPECT_EQ(r.players[0].extra, (KV{{"club", "xy,zw"}}));  // the empty city is not kept
+  EXPECT_EQ(r.players[1].name, "\"");
+  EXPECT_EQ(r.players[1].extra, (KV{{"club", "ab"}, {"city", "c\""}}));
+  // An unterminated quote is reported at its own column, not the line's start.
+  auto q = read_registration_csv("name,club\nA,b\"open, x\n", "q.csv");
+  ASSERT_EQ(q.errors.size(), 1u);
+  EXPECT_EQ(q.errors[0], "q.csv:2:4: unterminated quote");
+}

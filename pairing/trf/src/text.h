@@ -17,6 +17,9 @@ std::string_view trim(std::string_view s);
 // UTF-8 check of the reader (Line) and the writer (first_invalid_utf8).
 size_t utf8_length_at(std::string_view text, size_t i);
 
+// The first byte at or after i that is not ASCII (text.size() if none).
+size_t ascii_end(std::string_view text, size_t i);
+
 class Line {
  public:
   // `text` excludes the line end. Returns the 1-based column of the first invalid UTF-8 byte
@@ -24,7 +27,7 @@ class Line {
   Line(std::string_view text, int number, int& bad_column);
   int number() const { return number_; }
   std::string_view text() const { return text_; }
-  int chars() const { return int(offsets_.size()) - 1; }
+  int chars() const { return offsets_.empty() ? int(text_.size()) : int(offsets_.size()) - 1; }
   // Columns first..last (1-based, inclusive), clipped to the line.
   std::string_view cols(int first, int last) const;
   std::string_view from(int first) const { return cols(first, chars()); }
@@ -34,7 +37,9 @@ class Line {
  private:
   std::string_view text_;
   int number_;
-  std::vector<unsigned> offsets_;  // byte offset of each character, plus the end
+  // Byte offset of each character, plus the end; empty for an ASCII line (character k at byte k).
+  std::vector<unsigned> offsets_;
+  size_t offset(int k) const { return offsets_.empty() ? size_t(k) : offsets_[size_t(k)]; }
 };
 
 // Whole-field parsers: std::nullopt when the (trimmed, non-empty) field is not of that form.
