@@ -217,3 +217,55 @@ TEST(RoundRobin, LotsAreUniform) {
     for (int c : row) chi += (c - e) * (c - e) / e;
   EXPECT_LT(chi, 33.7);
 }
+
+namespace {
+
+// Four players whose file records `rounds` (white-black games per round, Handbook numbering).
+ap::Tournament recorded_event(const std::string& type_code,
+                              const std::vector<std::vector<std::pair<int, int>>>& rounds) {
+  ap::Tournament t;
+  t.type_code = type_code;
+  for (ap::Tpn p = 1; p <= 4; ++p) {
+    ap::Player pl;
+    pl.tpn = p;
+    pl.rounds.resize(rounds.size());
+    t.players.push_back(pl);
+  }
+  for (size_t r = 0; r < rounds.size(); ++r)
+    for (auto [w, b] : rounds[r]) {
+      t.player(w).rounds[r] = {b, arbiter::WHITE, ap::ResultCode::Draw};
+      t.player(b).rounds[r] = {w, arbiter::BLACK, ap::ResultCode::Draw};
+    }
+  return t;
+}
+
+}  // namespace
+
+// The table `pair --check` holds a round robin to: the Berger table; for a double round robin the
+// Handbook's arrangement (first cycle's last two rounds swapped) unless the event's rounds follow
+// the plain repetition. 4 players (C.05 Annex 1): Rd 1: 1-4, 2-3; Rd 2: 4-3, 1-2; Rd 3: 2-4, 3-1.
+TEST(RoundRobin, RecordedTableIsTheArrangementTheEventUsed) {
+  using R = std::vector<std::pair<int, int>>;
+  const R rd1{{1, 4}, {2, 3}}, rd2{{4, 3}, {1, 2}}, rd3{{2, 4}, {3, 1}};
+  auto round_of = [](const std::vector<ap::RoundRobinRound>& table, size_t r) {
+    R out;
+    for (const auto& g : table[r].boards) out.emplace_back(g.white, g.black);
+    return out;
+  };
+  // Single: the Berger table, whatever was played.
+  auto single = ap::recorded_berger_table(recorded_event("FIDE_ROUNDROBIN", {rd3}));
+  ASSERT_EQ(single.size(), 3u);
+  EXPECT_EQ(round_of(single, 1), rd2);
+  // Double, rounds 1-3 played in the plain order: the plain repetition (round 2 = Rd 2).
+  auto plain = ap::recorded_berger_table(recorded_event("FIDE_DOUBLE_ROUNDROBIN", {rd1, rd2, rd3}));
+  ASSERT_EQ(plain.size(), 6u);
+  EXPECT_EQ(round_of(plain, 1), rd2);
+  EXPECT_EQ(round_of(plain, 2), rd3);
+  // Double, rounds played 1, 3, 2 (the Handbook's swap), or only round 1 (a tie): the swap.
+  for (const auto& played : {std::vector<R>{rd1, rd3, rd2}, std::vector<R>{rd1}}) {
+    auto swapped = ap::recorded_berger_table(recorded_event("FIDE_DOUBLE_ROUNDROBIN", played));
+    ASSERT_EQ(swapped.size(), 6u);
+    EXPECT_EQ(round_of(swapped, 1), rd3);
+    EXPECT_EQ(round_of(swapped, 2), rd2);
+  }
+}

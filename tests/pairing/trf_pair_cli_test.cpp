@@ -92,3 +92,43 @@ TEST(TrfPairCli, DutchOutputFormat) {
   std::filesystem::remove(f);
   std::filesystem::remove(out);
 }
+
+namespace {
+// A 001 line of player `tpn` with round cells from column 92 ("oooo c r", 10 columns apart).
+std::string player_line(int tpn, const std::vector<std::string>& cells) {
+  std::string l = "001 " + std::string(4 - std::to_string(tpn).size(), ' ') + std::to_string(tpn) +
+                  "      P" + std::to_string(tpn);
+  l.resize(91, ' ');
+  for (const auto& c : cells) l += c + "  ";
+  while (l.back() == ' ') l.pop_back();
+  return l + "\n";
+}
+}  // namespace
+
+// --check of a round robin: against the Berger table (4 players, C.05 Annex 1: Rd 1: 1-4, 2-3;
+// Rd 2: 4-3, 1-2; Rd 3: 2-4, 3-1). A game between a forbidden pair (XXP) is reported in each
+// round, a round beyond the table differs, and either makes the status 1.
+TEST(TrfPairCli, CheckRoundRobinAgainstTheBergerTable) {
+  std::string f =
+      temp_file("rr4.trf", "092 Round Robin\nXXR 4\n" +
+                               player_line(1, {"   4 w =", "   2 w =", "   3 b =", "   4 b ="}) +
+                               player_line(2, {"   3 w =", "   1 b =", "   4 w =", "   3 b ="}) +
+                               player_line(3, {"   2 b =", "   4 b =", "   1 w =", "   2 w ="}) +
+                               player_line(4, {"   1 b =", "   3 w =", "   2 b =", "   1 w ="}) +
+                               "XXP 1 4\n");
+  auto r = run_arbiter("pair --check '" + f + "'");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out,
+            "round 1: identical\n"
+            "round 1: 1-4 is a forbidden pair (XXP/260)\n"
+            "round 2: identical\n"
+            "round 3: identical\n"
+            "round 4: differs (the round robin has only 3 rounds); first difference: no pairing\n"
+            "round 4: 4-1 is a forbidden pair (XXP/260)\n" +
+                f + ": 3 of 4 rounds identical\n3 passed, 1 failed\n");
+  auto j = run_arbiter("pair --check '" + f + "' --json");
+  EXPECT_EQ(j.exit_code, 1);
+  EXPECT_NE(j.out.find("\"forbidden\": 2"), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("\"error\": \"the round robin has only 3 rounds\""), std::string::npos);
+  std::filesystem::remove(f);
+}

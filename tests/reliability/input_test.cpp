@@ -121,6 +121,67 @@ TEST(Options, AValueGluedToAShortOptionIsNotGuessed) {
   EXPECT_LT(r.code, kBadInput) << r.err;
 }
 
+// A command line that does not parse: "arbiter COMMAND: WHAT" and the command's contract of what
+// follows and of the exit status. `rating` and `standings` print their usage (the head of their
+// --help, before the option list), `generate` its option list (the tail of its --help), `pair`
+// nothing; the `event` subcommands and every other command leave the error to main (exit 2).
+TEST(Options, AParseErrorIsAnsweredAsEachCommandsContractSays) {
+  TempDir d;
+  struct Case {
+    std::string command;
+    enum { Nothing, Usage, Options } after;
+  };
+  for (const Case& c : std::vector<Case>{{"rating", Case::Usage},
+                                         {"standings", Case::Usage},
+                                         {"generate", Case::Options},
+                                         {"pair", Case::Nothing},
+                                         {"event show", Case::Nothing},
+                                         {"event standings", Case::Nothing},
+                                         {"perft", Case::Nothing}}) {
+    const Shell help = sh(d.path, "\"$A\" " + c.command + " --help");
+    ASSERT_EQ(help.code, kOk) << c.command << ": " << help.err;
+    const Shell r = sh(d.path, "\"$A\" " + c.command + " --no-such-option");
+    EXPECT_EQ(r.code, kBadInput) << c.command;
+    EXPECT_EQ(r.out, "") << c.command;
+    const std::string first = "arbiter " + c.command + ": unrecognised option '--no-such-option'\n";
+    ASSERT_EQ(r.err.substr(0, first.size()), first) << c.command << ": " << r.err;
+    const std::string rest = r.err.substr(first.size());
+    const std::string usage = "usage: arbiter " + c.command;
+    switch (c.after) {
+      case Case::Nothing: EXPECT_EQ(rest, "") << c.command; break;
+      case Case::Usage:  // the help up to its option list
+        EXPECT_EQ(rest.substr(0, usage.size()), usage) << c.command << ": " << rest;
+        EXPECT_EQ(help.out.substr(0, rest.size()), rest) << c.command;
+        EXPECT_EQ(rest.find("[ --help ]"), std::string::npos) << c.command << ": " << rest;
+        break;
+      case Case::Options:  // the help after its usage, without the last blank line
+        EXPECT_EQ(rest.substr(0, c.command.size() + 9), "arbiter " + c.command + " ")
+            << c.command << ": " << rest;
+        EXPECT_EQ(help.out.substr(0, usage.size()), usage) << c.command;
+        ASSERT_GT(help.out.size(), rest.size());
+        EXPECT_EQ(help.out.substr(help.out.size() - rest.size() - 1), rest + "\n") << c.command;
+        break;
+    }
+  }
+  // A required option missing, and a value refused by the common checks (cli_options.h): the
+  // same contract.
+  Shell r = sh(d.path, "\"$A\" generate --dutch");
+  EXPECT_EQ(r.code, kBadInput);
+  EXPECT_EQ(r.err.rfind("arbiter generate: the option '--output' is required but missing\n"
+                        "arbiter generate options:",
+                        0),
+            0u)
+      << r.err;
+  r = sh(d.path, "\"$A\" pair --round-robin");
+  EXPECT_EQ(r.code, kBadInput);
+  EXPECT_EQ(r.err, "arbiter pair: the required argument for option '--round-robin' is missing\n");
+  r = sh(d.path, "\"$A\" rating --own -5");
+  EXPECT_EQ(r.code, kBadInput);
+  EXPECT_EQ(r.err.rfind("arbiter rating: --own -5: must be 0 or more\nusage: arbiter rating ", 0),
+            0u)
+      << r.err;
+}
+
 TEST(Threads, TooManyOrNoThreadsAreNoCrash) {
   TempDir d;
   std::string games;

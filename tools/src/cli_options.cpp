@@ -72,4 +72,18 @@ std::optional<po::variables_map> parse_options(const std::vector<std::string>& a
   return vm;
 }
 
+ParsedOptions parse_or_report(std::string_view command, const std::vector<std::string>& args,
+                              const po::options_description& opts,
+                              const po::positional_options_description& pos, std::string_view usage,
+                              int error_status, AfterParseError after) {
+  try {
+    return {parse_options(args, opts, pos, {}, usage), 0};
+  } catch (const po::error& e) {
+    std::cerr << "arbiter " << command << ": " << e.what() << '\n';
+    if (after == AfterParseError::Usage) std::cerr << usage;
+    if (after == AfterParseError::Options) std::cerr << opts;
+    return {std::nullopt, error_status};
+  }
+}
+
 }  // namespace arbiter::cli

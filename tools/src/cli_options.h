@@ -24,4 +24,22 @@ std::optional<boost::program_options::variables_map> parse_options(
     const boost::program_options::positional_options_description& positional,
     const boost::program_options::options_description& hidden = {}, std::string_view usage = {});
 
+// What follows the error line when a command line does not parse (each command's contract).
+enum class AfterParseError { Nothing, Usage, Options };
+
+// The options of a command line that parsed, or the status the command exits with instead.
+struct ParsedOptions {
+  std::optional<boost::program_options::variables_map> options;  // nullopt: exit with `status`
+  int status = 0;  // 0 after --help, else the command's status for bad arguments
+};
+
+// parse_options for the commands that answer a parse error themselves (their exit status is their
+// contract): the error is printed to stderr as "arbiter COMMAND: WHAT", then `after` (the usage,
+// or `opts`), and the result carries `error_status`; --help prints `usage` and `opts` (status 0).
+ParsedOptions parse_or_report(std::string_view command, const std::vector<std::string>& args,
+                              const boost::program_options::options_description& opts,
+                              const boost::program_options::positional_options_description& pos,
+                              std::string_view usage, int error_status,
+                              AfterParseError after = AfterParseError::Usage);
+
 }  // namespace arbiter::cli

@@ -39,13 +39,8 @@ struct Sub {
 // Parses `args` with `opts` (+ positionals); prints help and returns false on --help.
 bool parse(const std::vector<std::string>& args, po::options_description& opts,
            const po::positional_options_description& pos, po::variables_map& vm, const Sub& sub) {
-  opts.add_options()("help,h", "this help");
-  const std::string usage = std::string("usage: arbiter event ") + sub.name + ' ' + sub.args +
-                            "\n" + sub.summary + "\n\n";
-  auto parsed = parse_options(args, opts, pos, {}, usage);
-  if (!parsed) return false;
-  vm = std::move(*parsed);
-  return true;
+  return parse_event_options(args, opts, pos, vm,
+                             std::string(sub.name) + ' ' + sub.args + "\n" + sub.summary);
 }
 
 // FILE: the event file, every subcommand's first operand.

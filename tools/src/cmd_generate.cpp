@@ -61,21 +61,17 @@ int run(const std::vector<std::string>& args) {
       "scoring", po::value(&scoring), "1-0.5-0 (default) or 3-1-0")(
       "seed", po::value(&seed)->required(), "random seed (a number)")(
       "output,o", po::value(&out)->required(), "the TRF file to write");
-  std::optional<po::variables_map> vm;
-  try {
-    vm = parse_options(args, opts, {}, {},
-                       "usage: arbiter generate --dutch --players N --rounds R --seed S -o OUT.trf "
-                       "[options]\n\n");
-    if (!vm) return kExitOk;
-  } catch (const po::error& e) {
-    std::cerr << "arbiter generate: " << e.what() << "\n" << opts;
-    return kExitUsage;
-  }
+  const ParsedOptions parsed = parse_or_report(
+      "generate", args, opts, {},
+      "usage: arbiter generate --dutch --players N --rounds R --seed S -o OUT.trf [options]\n\n",
+      kExitUsage, AfterParseError::Options);
+  if (!parsed.options) return parsed.status;
+  const po::variables_map& vm = *parsed.options;
   auto usage = [&](const std::string& why) {
     std::cerr << "arbiter generate: " << why << '\n';
     return kExitUsage;
   };
-  if (!vm->count("dutch")) return usage("--dutch is required (the only system generated)");
+  if (!vm.count("dutch")) return usage("--dutch is required (the only system generated)");
   if (const auto r = ap::parse_dutch_rules(rules))
     g.rules = *r;
   else

@@ -20,6 +20,7 @@
 #include "arbiter/pairing/board_order.h"
 #include "arbiter/pairing/dutch.h"
 #include "arbiter/pairing/file_io.h"
+#include "arbiter/pairing/recorded_round.h"
 #include "arbiter/pairing/round_robin.h"
 #include "arbiter/pairing/tournament.h"
 #include "arbiter/pairing/trf.h"
@@ -115,23 +116,16 @@ int run_dutch(const std::string& in, const std::optional<std::string>& out,
   return kExitOk;
 }
 
+// Round r as the file records it (recorded_round.h).
 RoundPairing recorded(const ap::Tournament& t, int r) {
-  RoundPairing p;
-  for (const auto& pl : t.players) {
-    auto e = pl.round(r);
-    if (e.pairing_bye())
-      p.bye = pl.tpn;
-    else if (e.has_opponent() && e.colour == arbiter::WHITE)
-      p.games.emplace_back(pl.tpn, e.opponent);
-    else if (e.has_opponent() && !e.colour && pl.tpn < e.opponent)
-      p.games.emplace_back(pl.tpn, e.opponent);
-  }
-  return p;
+  ap::RecordedRound rec = ap::recorded_round(t, r);
+  return {std::move(rec.games), rec.bye, true, {}};
 }
 
 // The first difference in board order (C.04.2: the recorded round's boards): the first recorded
 // game the engine does not pair as recorded, next to the engine's game of its white player (or
 // the PAB); if every game agrees, the PAB. An endorsement report names this one difference.
+// The board order counts the scores before round r, which `t` records as before_round(t, r) does.
 std::string first_difference(RoundPairing want, const RoundPairing& got, const ap::Tournament& t,
                              int r) {
   if (!got.ok) return "no pairing";
@@ -155,103 +149,105 @@ std::string describe(const std::vector<std::pair<ap::Tpn, ap::Tpn>>& g) {
   return s.empty() ? "none" : s;
 }
 
+// Round r of a round robin as its Berger table has it (no PAB: the free player of an odd round
+// robin is not a pairing-allocated bye).
+RoundPairing from_table(const std::vector<ap::RoundRobinRound>& table, int r) {
+  RoundPairing p;
+  if (r > int(table.size())) {
+    p.ok = false, p.error = "the round robin has only " + std::to_string(table.size()) + " rounds";
+    return p;
+  }
+  for (const auto& g : table[size_t(r - 1)].boards) p.games.emplace_back(g.white, g.black);
+  return p;
+}
+
+// What `pair --check` compares a file's rounds with: the engine's pairing of each round from
+// what was known before it (before_round), or for a round robin (092) the Berger table of its
+// pairing numbers (C.05 Annex 1), for a double one the Handbook arrangement the event used.
+struct CheckedFile {
+  const ap::Tournament& t;
+  std::optional<std::vector<ap::RoundRobinRound>> table;
+  std::optional<ap::DutchRules> rules;
+  bool as_json = false;
+  int differ = 0, forbidden = 0;
+};
+
+// The differences of round r (recorded `want`, expected `got`) into `j`, printed unless JSON.
+void report_difference(CheckedFile& c, int r, const RoundPairing& want, const RoundPairing& got,
+                       json& j) {
+  std::set<std::pair<ap::Tpn, ap::Tpn>> ws(want.games.begin(), want.games.end()),
+      gs(got.games.begin(), got.games.end());
+  std::vector<std::pair<ap::Tpn, ap::Tpn>> miss, extra;
+  std::set_difference(ws.begin(), ws.end(), gs.begin(), gs.end(), std::back_inserter(miss));
+  std::set_difference(gs.begin(), gs.end(), ws.begin(), ws.end(), std::back_inserter(extra));
+  j["recorded_only"] = miss;
+  j["engine_only"] = extra;
+  j["first_difference"] = first_difference(want, got, c.t, r);
+  j["recorded_bye"] = want.bye;
+  j["engine_bye"] = got.bye;
+  if (!got.ok) j["error"] = got.error;
+  if (c.as_json) return;
+  std::cout << "round " << r << ": differs";
+  if (!got.ok)
+    std::cout << " (" << (c.table ? "" : "no legal pairing: ") << got.error << ")";
+  else
+    std::cout << "; recorded only: " << describe(miss) << "; arbiter only: " << describe(extra)
+              << "; bye recorded " << want.bye << ", arbiter " << got.bye;
+  std::cout << "; first difference: " << j["first_difference"].get<std::string>() << '\n';
+}
+
+// A round robin cannot keep a forbidden pair apart (everybody meets everybody, C.05): the games
+// of round r that break the event's XXP/260 records.
+void report_forbidden(CheckedFile& c, int r, const RoundPairing& want, json& j) {
+  for (const auto& [w, b] : want.games)
+    if (c.t.forbidden_pair(w, b, r)) {
+      ++c.forbidden;
+      j["forbidden"].push_back({w, b});
+      if (!c.as_json)
+        std::cout << "round " << r << ": " << w << "-" << b << " is a forbidden pair (XXP/260)\n";
+    }
+}
+
+// Round r recorded against its expected pairing: the round's entry of the JSON report.
+json check_round(CheckedFile& c, int r) {
+  RoundPairing want = recorded(c.t, r),
+               got = c.table ? from_table(*c.table, r)
+                             : pair_round(ap::before_round(c.t, r), r, c.rules);
+  if (c.table) want.bye = 0;  // the free player of an odd round robin is not a PAB
+  std::set<std::pair<ap::Tpn, ap::Tpn>> ws(want.games.begin(), want.games.end()),
+      gs(got.games.begin(), got.games.end());
+  const bool same = got.ok && ws == gs && want.bye == got.bye;
+  json j{{"round", r}, {"identical", same}};
+  if (!same) {
+    ++c.differ;
+    report_difference(c, r, want, got, j);
+  } else if (!c.as_json) {
+    std::cout << "round " << r << ": identical\n";
+  }
+  if (c.table) report_forbidden(c, r, want, j);
+  return j;
+}
+
 int run_check(const std::string& in, bool as_json, std::optional<ap::DutchRules> rules) {
   const auto loaded = load(in);
   if (!loaded) return kExitInvalidFile;
-  const ap::Tournament& t = *loaded;
-  const int rounds = t.paired_rounds();
-  int differ = 0, forbidden = 0;
+  CheckedFile c{*loaded, std::nullopt, rules, as_json};
+  if (c.t.round_robin()) c.table = ap::recorded_berger_table(c.t);
+  const int rounds = c.t.paired_rounds();
   json rep = json::array();
-  // A round robin (092) is checked against the Berger table of its pairing numbers (C.05
-  // Annex 1); a double one against either Handbook arrangement of the second cycle, whichever
-  // the event used (first cycle's last two rounds swapped or not).
-  std::vector<std::vector<ap::RoundRobinRound>> tables;
-  if (t.round_robin()) {
-    const int n = t.player_count();
-    if (t.system() == ap::System::DoubleRoundRobin)
-      tables = {ap::double_round_robin(n, true), ap::double_round_robin(n, false)};
-    else
-      tables = {ap::berger_table(n)};
-  }
-  auto from_table = [&](const std::vector<ap::RoundRobinRound>& table, int r) {
-    RoundPairing p;
-    if (r > int(table.size())) {
-      p.ok = false,
-      p.error = "the round robin has only " + std::to_string(table.size()) + " rounds";
-      return p;
-    }
-    for (const auto& g : table[size_t(r - 1)].boards) p.games.emplace_back(g.white, g.black);
-    return p;
-  };
-  auto matches = [&](const std::vector<ap::RoundRobinRound>& table) {
-    int same = 0;
-    for (int r = 1; r <= rounds; ++r) {
-      auto want = recorded(t, r), got = from_table(table, r);
-      std::set<std::pair<ap::Tpn, ap::Tpn>> ws(want.games.begin(), want.games.end()),
-          gs(got.games.begin(), got.games.end());
-      same += got.ok && ws == gs;
-    }
-    return same;
-  };
-  if (tables.size() == 2 && matches(tables[1]) > matches(tables[0])) tables.erase(tables.begin());
-  for (int r = 1; r <= rounds; ++r) {
-    RoundPairing want = recorded(t, r), got = tables.empty()
-                                                  ? pair_round(ap::before_round(t, r), r, rules)
-                                                  : from_table(tables[0], r);
-    // The free player of an odd round robin is not a pairing-allocated bye.
-    if (!tables.empty()) want.bye = 0;
-    std::set<std::pair<ap::Tpn, ap::Tpn>> ws(want.games.begin(), want.games.end()),
-        gs(got.games.begin(), got.games.end());
-    const bool same = got.ok && ws == gs && want.bye == got.bye;
-    json j{{"round", r}, {"identical", same}};
-    if (!same) {
-      ++differ;
-      std::vector<std::pair<ap::Tpn, ap::Tpn>> miss, extra;
-      std::set_difference(ws.begin(), ws.end(), gs.begin(), gs.end(), std::back_inserter(miss));
-      std::set_difference(gs.begin(), gs.end(), ws.begin(), ws.end(), std::back_inserter(extra));
-      j["recorded_only"] = miss;
-      j["engine_only"] = extra;
-      j["first_difference"] = first_difference(want, got, ap::before_round(t, r), r);
-      j["recorded_bye"] = want.bye;
-      j["engine_bye"] = got.bye;
-      if (!got.ok) j["error"] = got.error;
-      if (!as_json) {
-        std::cout << "round " << r << ": differs";
-        if (!got.ok)
-          std::cout << " (" << (tables.empty() ? "no legal pairing: " : "") << got.error << ")";
-        else
-          std::cout << "; recorded only: " << describe(miss)
-                    << "; arbiter only: " << describe(extra) << "; bye recorded " << want.bye
-                    << ", arbiter " << got.bye;
-        std::cout << "; first difference: " << j["first_difference"].get<std::string>() << '\n';
-      }
-    } else if (!as_json) {
-      std::cout << "round " << r << ": identical\n";
-    }
-    // A round robin cannot keep a forbidden pair apart (everybody meets everybody, C.05): report
-    // the games that break the event's XXP/260 records.
-    if (!tables.empty())
-      for (const auto& [w, b] : want.games)
-        if (t.forbidden_pair(w, b, r)) {
-          ++forbidden;
-          j["forbidden"].push_back({w, b});
-          if (!as_json)
-            std::cout << "round " << r << ": " << w << "-" << b
-                      << " is a forbidden pair (XXP/260)\n";
-        }
-    rep.push_back(j);
-  }
+  for (int r = 1; r <= rounds; ++r) rep.push_back(check_round(c, r));
+  const int differ = c.differ;
   if (as_json)
     std::cout << json{{"file", in},          {"rounds", rounds},
                       {"differing", differ}, {"passed", rounds - differ},
-                      {"failed", differ},    {"forbidden", forbidden},
+                      {"failed", differ},    {"forbidden", c.forbidden},
                       {"report", rep}}
                      .dump(2)
               << '\n';
   else
     std::cout << in << ": " << rounds - differ << " of " << rounds << " rounds identical\n"
               << rounds - differ << " passed, " << differ << " failed\n";
-  return differ || forbidden ? kExitNoPairing : kExitOk;
+  return differ || c.forbidden ? kExitNoPairing : kExitOk;
 }
 
 std::uint64_t parse_seed(const std::string& s) {
@@ -355,15 +351,10 @@ int run(const std::vector<std::string>& args) {
       "TRF-2026);\n"
       "output: number of pairs, then 'white black' per line, the pairing-allocated bye as 'N 0'.\n"
       "exit: 0 paired, 1 no legal pairing (--check: a round differs), 2 error, 3 invalid file.\n\n";
-  po::variables_map vm;
-  try {
-    auto parsed = parse_options(args, opts, pos, {}, usage);
-    if (!parsed) return kExitOk;
-    vm = std::move(*parsed);
-  } catch (const po::error& e) {
-    std::cerr << "arbiter pair: " << e.what() << '\n';
-    return kExitError;
-  }
+  const ParsedOptions parsed =
+      parse_or_report("pair", args, opts, pos, usage, kExitError, AfterParseError::Nothing);
+  if (!parsed.options) return parsed.status;
+  const po::variables_map& vm = *parsed.options;
   // `pair --dutch --rules 2017 in.trf`: the file may follow the other options.
   std::vector<std::string> inputs;
   if (vm.count("input")) inputs = vm["input"].as<std::vector<std::string>>();

@@ -251,15 +251,9 @@ int run(const std::vector<std::string>& args) {
   po::options_description opts = rating_options();
   po::positional_options_description pos;
   pos.add("input", 1);
-  po::variables_map vm;
-  try {
-    auto parsed = parse_options(args, opts, pos, {}, kUsage);
-    if (!parsed) return kExitOk;
-    vm = std::move(*parsed);
-  } catch (const po::error& e) {
-    std::cerr << "arbiter rating: " << e.what() << "\n" << kUsage;
-    return kExitUsage;
-  }
+  const ParsedOptions parsed = parse_or_report("rating", args, opts, pos, kUsage, kExitUsage);
+  if (!parsed.options) return parsed.status;
+  const po::variables_map& vm = *parsed.options;
   rating::Options o;
   rating::Player pl;
   if (!read_common(vm, o, pl)) return kExitUsage;

@@ -163,15 +163,9 @@ int run(const std::vector<std::string>& args) {
   po::options_description opts = standings_options();
   po::positional_options_description pos;
   pos.add("input", 1);
-  po::variables_map vm;
-  try {
-    auto parsed = parse_options(args, opts, pos, {}, kUsage);
-    if (!parsed) return kExitOk;
-    vm = std::move(*parsed);
-  } catch (const po::error& e) {
-    std::cerr << "arbiter standings: " << e.what() << "\n" << kUsage;
-    return kExitUsage;
-  }
+  const ParsedOptions parsed = parse_or_report("standings", args, opts, pos, kUsage, kExitUsage);
+  if (!parsed.options) return parsed.status;
+  const po::variables_map& vm = *parsed.options;
   if (!vm.count("input")) {
     std::cerr << "arbiter standings: missing input TRF file\n" << kUsage;
     return kExitUsage;

@@ -70,7 +70,7 @@ bool read_line(std::istream& in, std::string& line) {
   return !line.empty();
 }
 
-int run(const std::vector<std::string>& args) {
+po::options_description unwinnable_options() {
   po::options_description opts(
       "arbiter unwinnable [FILE|-] [options]\n\n"
       "Reads FEN<TAB>side (w|b) per line; writes FEN<TAB>side<TAB>verdict<TAB>witness-in-SAN.\n"
@@ -84,6 +84,96 @@ int run(const std::vector<std::string>& args) {
       "worker threads (output stays in input order)")("reason",
                                                       "append a fifth column: the reason")(
       "input", po::value<std::string>()->default_value("-"), "file, or - for stdin");
+  return opts;
+}
+
+// The query file (`file` opened), or stdin for "-"; nullptr after saying why it cannot be read.
+std::istream* open_input(const std::string& input, std::ifstream& file) {
+  if (input == "-") return &std::cin;
+  std::error_code ec;
+  if (std::filesystem::is_directory(input, ec)) {
+    std::cerr << "arbiter unwinnable: " << input << ": is a directory, not a file\n";
+    return nullptr;
+  }
+  file.open(input, std::ios::binary);
+  if (!file) {
+    std::cerr << "arbiter unwinnable: " << input << ": cannot open: " << std::strerror(errno)
+              << '\n';
+    return nullptr;
+  }
+  return &file;
+}
+
+// A query line, FEN<TAB>side[<TAB>...]; a line without a tab is a query answered "illegal" with
+// its message already set.
+Query read_query(const std::string& line, bool reasons) {
+  Query q;
+  std::size_t tab = line.find('\t');
+  q.fen = line.substr(0, tab);
+  if (tab == std::string::npos) {
+    // The side given after a blank (the FEN's own separator) is the everyday slip.
+    const std::string last = q.fen.substr(q.fen.find_last_of(' ') + 1);
+    q.error = "expected FEN<TAB>side (w or b): the line has no tab" +
+              std::string(q.fen.find(' ') != std::string::npos && (last == "w" || last == "b")
+                              ? " (separate the side from the FEN with a tab, not a blank)"
+                              : "");
+    q.out = q.fen + "\t\tillegal\t";
+    if (reasons) q.out += '\t' + q.error;
+    return q;
+  }
+  std::size_t tab2 = line.find('\t', tab + 1);
+  q.side_text =
+      line.substr(tab + 1, tab2 == std::string::npos ? std::string::npos : tab2 - tab - 1);
+  return q;
+}
+
+// Answers the batch on up to `jobs` threads, one Solver each (fewer threads when no more can be
+// started); an exception of any thread (e.g. out of memory) is rethrown here, never terminate.
+void answer_all(std::vector<Query>& batch, unsigned jobs, std::uint64_t budget, bool reasons) {
+  std::atomic<std::size_t> next{0};
+  std::mutex failure_mu;
+  std::exception_ptr failure;
+  auto worker = [&] {
+    try {
+      adj::Solver solver;  // one per thread, reused for every query it answers
+      for (std::size_t i; (i = next++) < batch.size();) answer(solver, batch[i], budget, reasons);
+    } catch (...) {
+      std::lock_guard lk(failure_mu);
+      if (!failure) failure = std::current_exception();
+      next = batch.size();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < std::min<std::size_t>(jobs, batch.size()); ++t) {
+    try {
+      pool.emplace_back(worker);
+    } catch (const std::system_error&) {  // ulimit -u, address space: go on with fewer
+      break;
+    }
+  }
+  worker();
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+// The answers in input order (a binary line echoed safely); the errors to stderr as NAME:LINE.
+// Whether any query had an error.
+bool print_answers(const std::vector<Query>& batch, const std::vector<std::size_t>& line_numbers,
+                   const std::string& name) {
+  bool errors = false;
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    std::cout << arbiter::cli::terminal_safe(batch[i].out) << '\n';
+    if (!batch[i].error.empty()) {
+      std::cerr << name << ':' << line_numbers[i] << ": " << batch[i].error << '\n';
+      errors = true;
+    }
+  }
+  std::cout.flush();
+  return errors;
+}
+
+int run(const std::vector<std::string>& args) {
+  const po::options_description opts = unwinnable_options();
   po::positional_options_description pos;
   pos.add("input", 1);
   const auto parsed = arbiter::cli::parse_options(args, opts, pos);
@@ -91,21 +181,8 @@ int run(const std::vector<std::string>& args) {
   const po::variables_map& vm = *parsed;
   const std::string input = vm["input"].as<std::string>();
   std::ifstream file;
-  std::istream* in = &std::cin;
-  if (input != "-") {
-    std::error_code ec;
-    if (std::filesystem::is_directory(input, ec)) {
-      std::cerr << "arbiter unwinnable: " << input << ": is a directory, not a file\n";
-      return arbiter::cli::kExitUsage;
-    }
-    file.open(input, std::ios::binary);
-    if (!file) {
-      std::cerr << "arbiter unwinnable: " << input << ": cannot open: " << std::strerror(errno)
-                << '\n';
-      return arbiter::cli::kExitUsage;
-    }
-    in = &file;
-  }
+  std::istream* in = open_input(input, file);
+  if (!in) return arbiter::cli::kExitUsage;
   const std::uint64_t budget = vm["budget"].as<std::uint64_t>();
   const unsigned jobs = std::max(1u, vm["jobs"].as<unsigned>());
   const bool reasons = vm.count("reason") > 0;
@@ -113,43 +190,13 @@ int run(const std::vector<std::string>& args) {
   int status = arbiter::cli::kExitOk;
   std::vector<Query> batch;
   std::vector<std::size_t> line_numbers;
-  std::size_t line_no = 0;
   auto flush = [&] {
-    std::atomic<std::size_t> next{0};
-    std::mutex failure_mu;
-    std::exception_ptr failure;  // e.g. out of memory: rethrown here, never terminate
-    auto worker = [&] {
-      try {
-        adj::Solver solver;  // one per thread, reused for every query it answers
-        for (std::size_t i; (i = next++) < batch.size();) answer(solver, batch[i], budget, reasons);
-      } catch (...) {
-        std::lock_guard lk(failure_mu);
-        if (!failure) failure = std::current_exception();
-        next = batch.size();
-      }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < std::min<std::size_t>(jobs, batch.size()); ++t) {
-      try {
-        pool.emplace_back(worker);
-      } catch (const std::system_error&) {  // ulimit -u, address space: go on with fewer
-        break;
-      }
-    }
-    worker();
-    for (auto& t : pool) t.join();
-    if (failure) std::rethrow_exception(failure);
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      std::cout << arbiter::cli::terminal_safe(batch[i].out) << '\n';  // a binary line echoed
-      if (!batch[i].error.empty()) {
-        std::cerr << name << ':' << line_numbers[i] << ": " << batch[i].error << '\n';
-        status = arbiter::cli::kExitUsage;
-      }
-    }
-    std::cout.flush();
+    answer_all(batch, jobs, budget, reasons);  // lines with a pre-filled error keep their message
+    if (print_answers(batch, line_numbers, name)) status = arbiter::cli::kExitUsage;
     batch.clear();
     line_numbers.clear();
   };
+  std::size_t line_no = 0;
   for (std::string line; read_line(*in, line);) {
     ++line_no;
     if (line.size() > kMaxLine || line.find('\0') != std::string::npos) {
@@ -163,30 +210,10 @@ int run(const std::vector<std::string>& args) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty() || line[0] == '#') continue;
     if (line_no == 1 && line.rfind("fen\t", 0) == 0) continue;  // header
-    Query q;
-    std::size_t tab = line.find('\t');
-    q.fen = line.substr(0, tab);
-    if (tab == std::string::npos) {
-      // The side given after a blank (the FEN's own separator) is the everyday slip.
-      const std::string last = q.fen.substr(q.fen.find_last_of(' ') + 1);
-      q.error = "expected FEN<TAB>side (w or b): the line has no tab" +
-                std::string(q.fen.find(' ') != std::string::npos && (last == "w" || last == "b")
-                                ? " (separate the side from the FEN with a tab, not a blank)"
-                                : "");
-      q.out = q.fen + "\t\tillegal\t";
-      if (reasons) q.out += '\t' + q.error;
-      batch.push_back(q);
-      line_numbers.push_back(line_no);
-      continue;
-    }
-    std::size_t tab2 = line.find('\t', tab + 1);
-    q.side_text =
-        line.substr(tab + 1, tab2 == std::string::npos ? std::string::npos : tab2 - tab - 1);
-    batch.push_back(std::move(q));
+    batch.push_back(read_query(line, reasons));
     line_numbers.push_back(line_no);
     if (batch.size() >= 4096) flush();
   }
-  // Lines with a pre-filled error keep their message.
   flush();
   return status;
 }

@@ -10,6 +10,7 @@
 #include "arbiter/engine/chess960.h"
 #include "arbiter/engine/setup.h"
 #include "arbiter/pairing/result_change.h"
+#include "cli_options.h"
 
 namespace arbiter::cli::event {
 using namespace arbiter::pairing;
@@ -23,6 +24,17 @@ std::string content_lines(const EventStore& store) {
   return s;
 }
 }  // namespace
+
+bool parse_event_options(const std::vector<std::string>& args,
+                         boost::program_options::options_description& opts,
+                         const boost::program_options::positional_options_description& pos,
+                         boost::program_options::variables_map& vm, const std::string& synopsis) {
+  opts.add_options()("help,h", "this help");
+  auto parsed = parse_options(args, opts, pos, {}, "usage: arbiter event " + synopsis + "\n\n");
+  if (!parsed) return false;
+  vm = std::move(*parsed);
+  return true;
+}
 
 StoreOptions writer_options() {
   StoreOptions o;

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers of `arbiter event`: loading and saving the event under its lock, printing pairings,
 // and the links to the other modules (pairing systems, Chess960 draw, standings, validation).
+#include <boost/program_options.hpp>
 #include <functional>
 #include <iosfwd>
 #include <optional>
@@ -16,6 +17,14 @@ namespace arbiter::cli::event {
 
 using pairing::Event;
 using pairing::Tpn;
+
+// Parses the options of `arbiter event SUBCOMMAND` into `vm` (cli_options.h: parse_options), with
+// --help added to `opts`: its help begins "usage: arbiter event SYNOPSIS\n\n". False after the
+// help was printed (the subcommand exits 0).
+bool parse_event_options(const std::vector<std::string>& args,
+                         boost::program_options::options_description& opts,
+                         const boost::program_options::positional_options_description& pos,
+                         boost::program_options::variables_map& vm, const std::string& synopsis);
 
 // Runs `change` on the event under the lock and saves the result atomically (journalled for
 // undo) with the one-line description it returns; nothing is saved when it throws.

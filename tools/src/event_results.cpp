@@ -28,17 +28,6 @@ using namespace arbiter::pairing;
 
 namespace {
 
-bool parse(const std::vector<std::string>& args, po::options_description& o,
-           const po::positional_options_description& pos, po::variables_map& vm,
-           const char* usage) {
-  o.add_options()("help,h", "this help");
-  auto parsed =
-      parse_options(args, o, pos, {}, std::string("usage: arbiter event ") + usage + "\n\n");
-  if (!parsed) return false;
-  vm = std::move(*parsed);
-  return true;
-}
-
 bool finished(const Event& e) {
   return paired_rounds(e) == e.settings.rounds && missing_results(e, e.settings.rounds).empty();
 }
@@ -105,7 +94,8 @@ int cmd_standings(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (!parse(args, o, pos, vm, "standings FILE [--format F] [--filter F]")) return kExitOk;
+  if (!parse_event_options(args, o, pos, vm, "standings FILE [--format F] [--filter F]"))
+    return kExitOk;
   Event e = load(file);
   publish(standings_report(e, format, filter), out);
   return kExitOk;
@@ -120,7 +110,7 @@ int cmd_prizes(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (!parse(args, o, pos, vm, "prizes FILE --spec PRIZES.txt [--format F] [-o OUT]"))
+  if (!parse_event_options(args, o, pos, vm, "prizes FILE --spec PRIZES.txt [--format F] [-o OUT]"))
     return kExitOk;
   const auto f = parse_publication_format(format);
   Event e = load(file);
@@ -137,7 +127,8 @@ int cmd_wallchart(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (!parse(args, o, pos, vm, "wallchart FILE [--format F] [-o OUT]")) return kExitOk;
+  if (!parse_event_options(args, o, pos, vm, "wallchart FILE [--format F] [-o OUT]"))
+    return kExitOk;
   const auto f = parse_publication_format(format);
   publish(render(wall_chart(load(file)), f), out);
   return kExitOk;
@@ -152,7 +143,8 @@ int cmd_card(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("file", 1).add("player", 1);
   po::variables_map vm;
-  if (!parse(args, o, pos, vm, "card FILE PLAYER [--format F] [-o OUT]")) return kExitOk;
+  if (!parse_event_options(args, o, pos, vm, "card FILE PLAYER [--format F] [-o OUT]"))
+    return kExitOk;
   const auto f = parse_publication_format(format);
   Event e = load(file);
   const Tpn p = find_player(e, player);
@@ -216,7 +208,8 @@ int cmd_playoff(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (!parse(args, o, pos, vm, "playoff FILE [--result R [--game N]]")) return kExitOk;
+  if (!parse_event_options(args, o, pos, vm, "playoff FILE [--result R [--game N]]"))
+    return kExitOk;
   if (game < 0)
     throw EventInputError("--game: expected a game number, not " + std::to_string(game));
   std::string out;
@@ -247,7 +240,7 @@ int cmd_export(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (!parse(args, o, pos, vm, "export FILE --trf OUT.trf")) return kExitOk;
+  if (!parse_event_options(args, o, pos, vm, "export FILE --trf OUT.trf")) return kExitOk;
   refuse_event_as_output(trf, file);
   Event e = load(file);
   write_out(trf, trf_report(e));
@@ -264,7 +257,7 @@ int cmd_report(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (!parse(args, o, pos, vm, "report FILE --html OUT.html")) return kExitOk;
+  if (!parse_event_options(args, o, pos, vm, "report FILE --html OUT.html")) return kExitOk;
   refuse_event_as_output(html, file);
   Event e = load(file);
   write_out(html, standings_report(e, "html"));
@@ -402,7 +395,8 @@ int cmd_results(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (!parse(args, o, pos, vm, "results FILE --pgn GAMES.pgn [--round R]")) return kExitOk;
+  if (!parse_event_options(args, o, pos, vm, "results FILE --pgn GAMES.pgn [--round R]"))
+    return kExitOk;
   const std::string text = read_pgn_text(pgn_file);
   if (vm.count("round") && vm["round"].as<int>() < 1)
     throw EventError("round " + std::to_string(vm["round"].as<int>()) + " is not paired");

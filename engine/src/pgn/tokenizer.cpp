@@ -293,38 +293,10 @@ class Tokenizer {
       tag_after_moves_reported_ = true;
       diag(Severity::Warning, "tag-in-movetext", at, "tag pair after the movetext started");
     }
-    // The shape of nearly every tag pair, `[Name "value"]` with one blank and no escape, in one
-    // pass over the name and one vector scan of the value; anything else takes the general
-    // reading below, which gives the same result for this shape.
-    {
-      const char* p = s_.data();
-      const size_t size = s_.size();
-      size_t j = i_ + 1;
-      while (j < size && is_name_char(p[j])) ++j;
-      if (j > i_ + 1 && j + 1 < size && p[j] == ' ' && p[j + 1] == '"') {
-        const size_t vb = j + 2;
-        const size_t e = static_cast<size_t>(value_stop(p + vb, p + size) - p);
-        if (e + 1 < size && p[e] == '"' && p[e + 1] == ']') {
-          if (ntags_ == g_.tags.size()) g_.tags.emplace_back();
-          Tag& slot = g_.tags[ntags_];
-          // (clear + append: assign goes through the general, overlap-safe replace)
-          slot.name.clear();
-          slot.name.append(p + i_ + 1, j - i_ - 1);
-          slot.value.clear();
-          slot.value.append(p + vb, e - vb);
-          slot.where = at;
-          ++ntags_;
-          i_ = e + 2;
-          return;
-        }
-      }
-    }
+    if (common_tag_pair(at)) return;
     ++i_;  // [
     // (Names, blanks and tag values hold no newline: no line bookkeeping before the fallback.)
-    auto skip_ws = [&] {
-      while (i_ < s_.size() && s_[i_] != '\n' && is_space(s_[i_])) ++i_;
-    };
-    skip_ws();
+    skip_tag_blanks();
     const size_t name_begin = i_;
     while (i_ < s_.size() && is_name_char(s_[i_])) ++i_;
     // The tag is read into the next slot of g_.tags, whose strings keep their capacity from the
@@ -332,88 +304,127 @@ class Tokenizer {
     // successfully is counted (ntags_), and run() drops the slots beyond.
     if (ntags_ == g_.tags.size()) g_.tags.emplace_back();
     Tag& slot = g_.tags[ntags_];
-    std::string& name = slot.name;
-    name.assign(s_, name_begin, i_ - name_begin);
-    skip_ws();
-    std::string& value = slot.value;
-    value.clear();
-    bool ok = !name.empty() && i_ < s_.size() && s_[i_] == '"';
-    if (ok) {
-      ++i_;
-      ok = false;
-      // The value up to its first quote, backslash or newline in one piece (usually all of it);
-      // the loop below reads from there.
-      const size_t e =
-          static_cast<size_t>(value_stop(s_.data() + i_, s_.data() + s_.size()) - s_.data());
-      value.assign(s_, i_, e - i_);
-      i_ = e;
-      while (i_ < s_.size() && s_[i_] != '\n') {
-        char c = s_[i_];
-        if (c == '\\' && i_ + 1 < s_.size() && (s_[i_ + 1] == '"' || s_[i_ + 1] == '\\')) {
-          value.push_back(s_[i_ + 1]);
-          i_ += 2;
-          continue;
-        }
-        if (c == '"') {
-          ++i_;
-          ok = true;
-          break;
-        }
-        value.push_back(c);
-        ++i_;
-      }
-      if (ok) {
-        skip_ws();
-        ok = i_ < s_.size() && s_[i_] == ']';
-        if (ok) ++i_;
-      }
-    }
-    if (!ok) {
-      // Fallback on the raw line: value between the first quote and the last `"]`.
-      size_t eol = s_.find('\n', start);
-      if (eol == std::string::npos) eol = s_.size();
-      std::string_view line(s_.data() + start, eol - start);
-      size_t q1 = line.find('"');
-      size_t close = std::string_view::npos;
-      for (size_t k = line.size(); k-- > 0;) {
-        if (line[k] != ']') continue;
-        size_t j = k;
-        while (j > 0 && (line[j - 1] == ' ' || line[j - 1] == '\t')) --j;
-        if (j > 0 && line[j - 1] == '"' && q1 != std::string_view::npos && j - 1 > q1) {
-          close = k;
-          value.assign(line.substr(q1 + 1, j - 1 - q1 - 1));
-          break;
-        }
-      }
-      if (close == std::string_view::npos) {
-        // No quoted value at all: [Round 5] -> take the text up to ']'.
-        size_t rb = line.find(']');
-        if (!name.empty() && rb != std::string_view::npos && q1 == std::string_view::npos) {
-          size_t vb = name_begin - start + name.size();
-          value.assign(line.substr(vb, rb - vb));
-          while (!value.empty() && is_space(value.front())) value.erase(value.begin());
-          while (!value.empty() && is_space(value.back())) value.pop_back();
-          close = rb;
-          diag(Severity::Warning, "malformed-tag", at, "tag value of [" + name + "] is not quoted");
-        } else {
-          diag(Severity::Error, "bad-tag", at,
-               "unreadable tag pair: " + std::string(line.substr(0, 60)));
-          while (i_ < eol) adv();
-          return;
-        }
-      } else {
-        diag(Severity::Warning, "malformed-tag", at,
-             "tag value of [" + name + "] holds unescaped quotes or backslashes");
-      }
-      while (i_ < start + close + 1) adv();
-      if (i_ < start + close + 1) i_ = start + close + 1;
-    }
-    if (name.empty()) {
+    slot.name.assign(s_, name_begin, i_ - name_begin);
+    skip_tag_blanks();
+    if (!quoted_tag_value(!slot.name.empty(), slot.value) &&
+        !tag_value_from_line(start, name_begin, slot, at))
+      return;
+    if (slot.name.empty()) {
       diag(Severity::Error, "bad-tag", at, "tag pair without a name");
       return;
     }
     slot.where = at;
     ++ntags_;
+  }
+
+  // The shape of nearly every tag pair, `[Name "value"]` with one blank and no escape, in one
+  // pass over the name and one vector scan of the value; anything else (false) takes the general
+  // reading of tag_pair, which gives the same result for this shape.
+  [[gnu::always_inline]] bool common_tag_pair(const Location& at) {
+    const char* p = s_.data();
+    const size_t size = s_.size();
+    size_t j = i_ + 1;
+    while (j < size && is_name_char(p[j])) ++j;
+    if (j == i_ + 1 || j + 1 >= size || p[j] != ' ' || p[j + 1] != '"') return false;
+    const size_t vb = j + 2;
+    const size_t e = static_cast<size_t>(value_stop(p + vb, p + size) - p);
+    if (e + 1 >= size || p[e] != '"' || p[e + 1] != ']') return false;
+    if (ntags_ == g_.tags.size()) g_.tags.emplace_back();
+    Tag& slot = g_.tags[ntags_];
+    // (clear + append: assign goes through the general, overlap-safe replace)
+    slot.name.clear();
+    slot.name.append(p + i_ + 1, j - i_ - 1);
+    slot.value.clear();
+    slot.value.append(p + vb, e - vb);
+    slot.where = at;
+    ++ntags_;
+    i_ = e + 2;
+    return true;
+  }
+
+  void skip_tag_blanks() {
+    while (i_ < s_.size() && s_[i_] != '\n' && is_space(s_[i_])) ++i_;
+  }
+
+  // `"value"]` (PGN 8.1 escapes \" and \\) after a tag's name (`named`: it has one) into
+  // `value`, past the closing bracket; false when the tag is not written so.
+  bool quoted_tag_value(bool named, std::string& value) {
+    value.clear();
+    if (!named || i_ >= s_.size() || s_[i_] != '"') return false;
+    ++i_;
+    // The value up to its first quote, backslash or newline in one piece (usually all of it);
+    // the loop below reads from there.
+    const size_t e =
+        static_cast<size_t>(value_stop(s_.data() + i_, s_.data() + s_.size()) - s_.data());
+    value.assign(s_, i_, e - i_);
+    i_ = e;
+    bool closed = false;
+    while (i_ < s_.size() && s_[i_] != '\n') {
+      char c = s_[i_];
+      if (c == '\\' && i_ + 1 < s_.size() && (s_[i_ + 1] == '"' || s_[i_ + 1] == '\\')) {
+        value.push_back(s_[i_ + 1]);
+        i_ += 2;
+        continue;
+      }
+      if (c == '"') {
+        ++i_;
+        closed = true;
+        break;
+      }
+      value.push_back(c);
+      ++i_;
+    }
+    if (!closed) return false;
+    skip_tag_blanks();
+    if (i_ >= s_.size() || s_[i_] != ']') return false;
+    ++i_;
+    return true;
+  }
+
+  // The fallback on the raw line of the tag pair that begins at `start`: the value between the
+  // first quote and the last `"]`, or an unquoted value up to `]` ([Round 5]), each with a
+  // warning; false (an error, the line skipped) when neither is there.
+  bool tag_value_from_line(size_t start, size_t name_begin, Tag& slot, const Location& at) {
+    const std::string& name = slot.name;
+    std::string& value = slot.value;
+    size_t eol = s_.find('\n', start);
+    if (eol == std::string::npos) eol = s_.size();
+    std::string_view line(s_.data() + start, eol - start);
+    size_t q1 = line.find('"');
+    size_t close = std::string_view::npos;
+    for (size_t k = line.size(); k-- > 0;) {
+      if (line[k] != ']') continue;
+      size_t j = k;
+      while (j > 0 && (line[j - 1] == ' ' || line[j - 1] == '\t')) --j;
+      if (j > 0 && line[j - 1] == '"' && q1 != std::string_view::npos && j - 1 > q1) {
+        close = k;
+        value.assign(line.substr(q1 + 1, j - 1 - q1 - 1));
+        break;
+      }
+    }
+    if (close == std::string_view::npos) {
+      // No quoted value at all: [Round 5] -> take the text up to ']'.
+      size_t rb = line.find(']');
+      if (!name.empty() && rb != std::string_view::npos && q1 == std::string_view::npos) {
+        size_t vb = name_begin - start + name.size();
+        value.assign(line.substr(vb, rb - vb));
+        while (!value.empty() && is_space(value.front())) value.erase(value.begin());
+        while (!value.empty() && is_space(value.back())) value.pop_back();
+        close = rb;
+        diag(Severity::Warning, "malformed-tag", at, "tag value of [" + name + "] is not quoted");
+      } else {
+        diag(Severity::Error, "bad-tag", at,
+             "unreadable tag pair: " + std::string(line.substr(0, 60)));
+        while (i_ < eol) adv();
+        return false;
+      }
+    } else {
+      diag(Severity::Warning, "malformed-tag", at,
+           "tag value of [" + name + "] holds unescaped quotes or backslashes");
+    }
+    while (i_ < start + close + 1) adv();
+    if (i_ < start + close + 1) i_ = start + close + 1;
+    return true;
   }
 
   void brace_comment() {

@@ -8,6 +8,7 @@
 #include <cassert>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
@@ -158,7 +159,171 @@ class Engine {
   bool single_downfloater_is_bye_ = false;
   std::map<int, int> played_games_rank_;
 
-  void set(int a, int b, const W& v) { m_.set_weight(a, b, v); }
+  // Every weight lives in the whole-field matcher (kept for the brackets paired on the whole
+  // field and for reading back); a bracket paired in its window (below) gets it too.
+  void set(int a, int b, const W& v) {
+    m_.set_weight(a, b, v);
+    if (wm_ && wid_[a] >= 0 && wid_[b] >= 0) wm_->set_weight(wid_[a], wid_[b], v);
+  }
+
+  // The bracket's window. A bracket's decisions depend on the players below the next score
+  // group (the far players F) only through [C4]: whether the players of `cur` it leaves
+  // unpaired (U) and F can all be paired. Every pair with a far player weighs the same below the
+  // top field ([C6]-[C21] count pairs of `cur` only; [C9] is zero unless the single downfloater
+  // of the top bracket takes the PAB), and the top field sums to the same over every complete
+  // pairing that leaves a PAB candidate over. So when U and F can be paired for every U of up
+  // to K players (far_capacity), F is replaced by K interchangeable sinks joined to everybody
+  // and the bracket is paired on a matching of |cur| + K vertices instead of the whole field.
+  // It is the same problem as long as no maximum-weight pairing leaves more than K players of
+  // `cur` unpaired: a solve whose optimum pairs two sinks together shows it (the weight of the
+  // best matching of cur with p pairs is concave in p, so more floaters cannot do better; and
+  // every edge inside `cur` counts in [C6] or [C8], so all maximum-weight pairings leave the
+  // same number over). Otherwise K doubles, or the bracket goes back to the whole field.
+  std::optional<matching::DynamicMatching<W>> wm_;
+  std::vector<int> wid_;    // player -> window vertex (-1: not in the window)
+  std::vector<int> wglob_;  // window vertex -> player (the bracket's cur)
+  std::vector<char> cut_;   // window players whose edges to F were cut (exchange_s2_to_s1)
+  int sinks_ = 0;
+  int far_ = 0;  // the first far player (stands for a sink as a partner)
+  // Not under 2017 A.9 (a bracket paired alone has free edges to everybody), nor when [C9]
+  // weighs the pairs of far players (the PAB goes to the top score).
+  bool window_allowed_ = false;
+  // Suffix counts over the players from i on (art. 1.2 order): the most opponents met ([C1],
+  // forbidden pairs included) and the players of each absolute colour preference ([C3]:
+  // white, black, none), the others meeting everybody they have not met.
+  std::vector<int> suffix_played_, suffix_abs_[3];
+
+  static int colour_class(const Player& p) {
+    if (!p.absolute()) return -1;
+    return !p.preference ? 2 : *p.preference == WHITE ? 0 : 1;
+  }
+  void count_suffixes() {
+    suffix_played_.assign(n_ + 1, 0);
+    for (auto& a : suffix_abs_) a.assign(n_ + 1, 0);
+    for (int v = n_ - 1; v >= 0; --v) {
+      suffix_played_[v] = std::max(suffix_played_[v + 1], (int)p_[v].played_opponents.size());
+      for (int c = 0; c < 3; ++c) suffix_abs_[c][v] = suffix_abs_[c][v + 1];
+      if (const int c = colour_class(p_[v]); c >= 0) ++suffix_abs_[c][v];
+    }
+  }
+  // The largest K such that any K or fewer players of `cur` and the far players (one PAB
+  // candidate of them set aside in odd fields) can all be paired, by this construction (d: the
+  // most opponents anybody met): the absolute-white and absolute-black far players are paired
+  // with each other greedily, which leaves max(e, 2d) of them (e: the difference of the two
+  // counts; the absolute players without a preference, none of them paired); those and the
+  // players of U take distinct partners among the a far players with no absolute preference
+  // (who meet everybody they have not met), and the rest of those pair among themselves
+  // (Dirac: a complete graph less d edges a vertex on 2d + 2 or more vertices).
+  int far_capacity(const Bracket& br) const {
+    const int far = br.cur.back() + 1;
+    if (far >= n_) return -1;
+    int count[3] = {suffix_abs_[0][far], suffix_abs_[1][far], suffix_abs_[2][far]};
+    int a = n_ - far - count[0] - count[1] - count[2];
+    if (n_ & 1) {  // the PAB candidate set aside, taken from its class
+      int v = n_ - 1;
+      while (v >= far && !bye_candidate(v)) --v;
+      if (v < far) return -1;
+      const int c = colour_class(p_[v]);
+      --(c < 0 ? a : count[c]);
+    }
+    const int d = suffix_played_[br.cur.front()], e = std::abs(count[0] - count[1]);
+    return a - std::max(e, 2 * d) - count[2] - 2 * d - 2;
+  }
+  // The window of the bracket: its players (weights read from the whole-field matcher) and
+  // `k` sinks; a sink's pairs weigh nothing below the top field, and in the top field
+  // 1 + (a player not a PAB candidate) + 1 per sink end (the sum over a complete pairing is
+  // the same whatever the bracket decides).
+  void open_window(const Bracket& br, int k) {
+    const int c = br.size(), top = layout_.total_bits() - 2;
+    m_.reset();  // it only keeps the weights until a bracket is paired on the whole field
+    wm_.emplace(c + k);
+    sinks_ = k;
+    wid_.assign(n_ + 1, -1);
+    wglob_ = br.cur;
+    if ((int)cut_.size() != c) cut_.assign(c, 0);
+    far_ = br.cur.back() + 1;
+    for (int i = 0; i < c; ++i) wid_[br.cur[i]] = i;
+    for (int j = 1; j < c; ++j)
+      for (int i = 0; i < j; ++i) {
+        const W w = m_.weight(br.cur[i], br.cur[j]);
+        if (!w.is_zero()) wm_->set_weight(i, j, w);
+      }
+    W sink_pair{};
+    sink_pair.or_bits(top, 3);
+    for (int i = 0; i < c; ++i) {
+      if (cut_[i]) continue;
+      W w{};
+      w.or_bits(top, 2 + !bye_candidate(br.cur[i]));
+      for (int t = c; t < c + k; ++t) wm_->set_weight(i, t, w);
+    }
+    for (int t = c; t < c + k; ++t)
+      for (int u = c; u < t; ++u) wm_->set_weight(u, t, sink_pair);
+    for (int i = 0; i < c; ++i)
+      if (finalized_[br.cur[i]]) wm_->remove(i);
+  }
+  // Phase 3's choice: the window with few sinks when the far players allow it.
+  void choose_window(const Bracket& br) {
+    wm_.reset();
+    cut_.clear();
+    if (!window_allowed_) return;
+    const int c = br.size();
+    int k = 16 + (c & 1);
+    if (k > far_capacity(br)) return;
+    window_bracket_ = &br;
+    open_window(br, k);
+  }
+  const Bracket* window_bracket_ = nullptr;
+  // The solve of the window, checked: an optimum that pairs no two sinks may leave more players
+  // over than there are sinks, so the window grows (or the bracket returns to the whole field).
+  void solve_window() {
+    const Bracket& br = *window_bracket_;
+    const int c = br.size();
+    for (;;) {
+      bool exact = true;
+      try {
+        wm_->solve();
+      } catch (const std::domain_error&) {  // more players need to float than there are sinks
+        exact = false;
+      }
+      if (exact) {
+        exact = false;
+        for (int t = c; t < c + sinks_ && !exact; ++t) exact = wm_->mate(t) >= c;
+      }
+      if (exact) return;
+      const int k = 2 * sinks_ + (c & 1);
+      if (k > far_capacity(br)) {  // the whole field after all (it holds every weight)
+        wm_.reset();
+        m_.solve();
+        return;
+      }
+      open_window(br, k);
+    }
+  }
+  // v may no longer float below the bracket (its edges to every far player are cut).
+  void cut_far(const Bracket& br, int v) {
+    for (int u = br.cur.back() + 1; u < n_; ++u) set(v, u, W{});
+    if (!wm_ || cut_[wid_[v]]) return;
+    cut_[wid_[v]] = 1;
+    const int c = (int)cut_.size();
+    for (int t = c; t < c + sinks_; ++t) wm_->set_weight(wid_[v], t, W{});
+  }
+  void matcher_solve() {
+    if (wm_)
+      solve_window();
+    else
+      m_.solve();
+  }
+  bool may_be_optimal(int v, int u) {
+    return wm_ ? wm_->may_be_optimal(wid_[v], wid_[u]) : m_.may_be_optimal(v, u);
+  }
+  bool rematch(int v, int u) { return wm_ ? wm_->rematch(wid_[v], wid_[u]) : m_.rematch(v, u); }
+  int matcher_mate(int v) const {
+    if (!wm_) return m_.mate(v);
+    const int i = wid_[v];
+    if (i < 0) return v;
+    const int m = wm_->mate(i), c = (int)wglob_.size();
+    return m == i ? v : m < c ? wglob_[m] : far_;
+  }
 
   bool played_before(const Player& a, const Player& b) const {
     return std::binary_search(a.played_opponents.begin(), a.played_opponents.end(), b.id);
@@ -346,10 +511,10 @@ class Engine {
   // Maximum-weight matching of the players not yet paired (perfect with the dummy vertex),
   // re-solved from the previous one after the weight changes since.
   std::vector<int> solve() {
-    m_.solve();
+    matcher_solve();
     std::vector<int> out(n_);
     for (int v = 0; v < n_; ++v) {
-      const int m = finalized_[v] ? final_mate_[v] : m_.mate(v);
+      const int m = finalized_[v] ? final_mate_[v] : matcher_mate(v);
       out[v] = m == n_ ? v : m;
     }
     return out;
@@ -367,9 +532,9 @@ class Engine {
       else if (!m_.weight(v, u).is_zero())
         return false;  // an edge the addends would leave as it is: not a plain case
     }
-    m_.solve();
+    matcher_solve();
     for (auto it = worst_first.rbegin(); it != worst_first.rend(); ++it)
-      if (!it->second.is_zero() && m_.may_be_optimal(v, it->first)) return m_.rematch(v, it->first);
+      if (!it->second.is_zero() && may_be_optimal(v, it->first)) return rematch(v, it->first);
     return false;
   }
 
@@ -390,6 +555,10 @@ class Engine {
     finalized_[a] = finalized_[b] = 1;
     m_.remove(a);
     m_.remove(b);
+    if (wm_) {
+      if (wid_[a] >= 0) wm_->remove(wid_[a]);
+      if (wid_[b] >= 0) wm_->remove(wid_[b]);
+    }
     final_mate_[a] = b;
     final_mate_[b] = a;
   }
@@ -403,6 +572,8 @@ DutchPairing Engine<L>::run() {
     return result;
   }
   if ((n_ & 1) && rules_.pab_lowest_score) choose_pab_score();
+  window_allowed_ = !rules_.round_pairing_outlook && !single_downfloater_is_bye_;
+  if (window_allowed_) count_suffixes();
   matched_.assign(n_, 0);
   Bracket br;
   const int top = p_.front().score;
@@ -551,6 +722,7 @@ void Engine<L>::choose_pab_score() {
 template <int L>
 void Engine<L>::open_bracket(Bracket& br) {
   auto score = [&](int v) { return p_[v].score; };
+  wm_.reset();  // the last bracket's window
   br.nsgb = br.size();
   br.nsgb_v = br.sg_begin_v + (br.nsgb - br.mdp);
   const int group_start = next_;
@@ -572,6 +744,7 @@ void Engine<L>::open_bracket(Bracket& br) {
   // afresh.
   m_.renew(br.cur);
   if (rules_.round_pairing_outlook && !collapsed_ && br.nsgb < cn) outlook_2017(br);
+  choose_window(br);
   mate_ = solve();
 }
 
@@ -856,7 +1029,7 @@ void Engine<L>::exchange_s2_to_s1(Bracket& br, int exchanges) {
         br.B(P, oi) = W{};
         set(v, br.cur[oi], W{});
       }
-      for (int u = br.cur.back() + 1; u < n_; ++u) set(v, u, W{});
+      cut_far(br, v);
     }
     if (!already)
       for (int j = i + 1; j < rn; ++j)

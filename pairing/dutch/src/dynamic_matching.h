@@ -31,6 +31,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "weight_table.h"
 #include "wide_uint.h"
 
 namespace arbiter::pairing::matching {
@@ -39,9 +40,8 @@ template <class W>
 class DynamicMatching {
  public:
   // block_bits: log2 of the pruning block (see start_pruning); small only in tests.
-  explicit DynamicMatching(int n, int block_bits = 6) : n_(n), bbits_(block_bits) {
+  explicit DynamicMatching(int n, int block_bits = 6) : n_(n), w_(n), bbits_(block_bits) {
     while ((1 << sh_) < std::max(n, 2)) ++sh_;
-    w_.assign((size_t)n * n, W{});
     active_.assign(n, 1);
     mate_.assign(n, -1);
     label_.assign(2 * n, 0);
@@ -70,6 +70,8 @@ class DynamicMatching {
     bmin_.assign(nb_, W{});
     bempty_.assign(nb_, 1);
     tdsum_.assign(nb_, W{});
+    dom_max_.assign(nb_, W{});
+    dom_state_.assign(nb_, 0);
     key1_.assign(nb_, W{});
     touched_.assign(nb_, 0);
     has1_.assign(nb_, 0);
@@ -81,16 +83,13 @@ class DynamicMatching {
   int mate(int v) const { return mate_[v] < 0 ? v : to(mate_[v]); }
 
   W weight(int u, int v) const {
-    W w = w_[(size_t)u * n_ + v];
+    W w = w_.at(u, v);
     return w.shr1();
   }
 
   void set_weight(int u, int v, const W& weight) {
     const W w = weight + weight;
-    W& a = w_[(size_t)u * n_ + v];
-    if (a == w) return;
-    a = w;
-    w_[(size_t)v * n_ + u] = w;
+    if (!w_.set(u, v, w)) return;
     raise_bound(u, v, w);
     raise_bound(v, u, w);
     // An end already dirty: the repair resets that end's dual against all its edges (this one
@@ -157,7 +156,7 @@ class DynamicMatching {
   // edges that are tight under every optimal dual, so a slack edge (or no edge) is ruled out.
   // (A tight edge may still be unusable.)
   bool may_be_optimal(int u, int v) {
-    return clean() && !w_[(size_t)u * n_ + v].is_zero() && true_slack(u, v).is_zero();
+    return clean() && w_.has(u, v) && true_slack(u, v).is_zero();
   }
 
   // After a solve with no weight changed since: re-pairs v with u and their partners v', u'
@@ -172,7 +171,7 @@ class DynamicMatching {
     for (int x : {v, u, v2, u2})
       if (top(x) != x) return false;
     for (auto [a, b] : {std::pair{v, u}, std::pair{v2, u2}})
-      if (w_[(size_t)a * n_ + b].is_zero() || !slack(code(a, b)).is_zero()) return false;
+      if (!w_.has(a, b) || !slack(code(a, b)).is_zero()) return false;
     mate_[v] = code(v, u);
     mate_[u] = code(u, v);
     mate_[v2] = code(v2, u2);
@@ -193,9 +192,9 @@ class DynamicMatching {
     // change most repaired vertices are tight with their best partner, often also exposed).
     for (int v = lo_; v < n_; ++v) {
       if (!active_[v] || mate_[v] >= 0) continue;
-      const W* row = &w_[(size_t)v * n_];
+      const auto row = w_.row(v);
       for (int u = v + 1; u < n_; ++u)
-        if (active_[u] && mate_[u] < 0 && !row[u].is_zero() && top(u) == u && top(v) == v &&
+        if (active_[u] && mate_[u] < 0 && row.has(u) && top(u) == u && top(v) == v &&
             slack(code(v, u)).is_zero()) {
           mate_[v] = code(v, u);
           mate_[u] = code(u, v);
@@ -212,7 +211,7 @@ class DynamicMatching {
   int lo_ = 0;  // the first active vertex (the Dutch engine removes the top of the field first)
   bool solved_ = false;
   bool renewed_ = false;  // renew() since the last solve
-  std::vector<W> w_;      // twice the edge weights (slacks are y_u + y_v - 2w)
+  WeightTable<W> w_;      // twice the edge weights (slacks are y_u + y_v - 2w)
   std::vector<char> active_;
   std::vector<int> mate_, label_, labelend_, blossomparent_, blossombase_, bestedge_;
   // The top-level blossom of vertex x is group_top_[grp_[x]] (top(x)). A new blossom takes over
@@ -264,14 +263,14 @@ class DynamicMatching {
   W slack(int p) const {
     const int a = from(p), b = to(p);
     W s = dual_[a] + dual_[b];
-    s -= w_[(size_t)a * n_ + b];
+    s -= w_.at(a, b);
     return s;
   }
   // Slack with the duals of the blossoms holding both ends (only u and v sharing a top-level
   // blossom have any).
   W true_slack(int u, int v) {
     W s = dual_[u] + dual_[v];
-    s -= w_[(size_t)u * n_ + v];
+    s -= w_.at(u, v);
     if (top(u) != top(v)) return s;
     ++stamp_;
     for (int b = blossomparent_[u]; b != -1; b = blossomparent_[b]) seen_[b] = stamp_;
@@ -388,23 +387,53 @@ class DynamicMatching {
     std::fill(has1_.begin(), has1_.end(), 0);
     std::vector<Pruned> keep;
     const W reach = delta ? dsum_ + *delta : W{};
+    std::fill(dom_state_.begin(), dom_state_.end(), 0);
     for (const Pruned& e : pruned_) {
       if (delta && entry_holds(e, reach)) {
         keep.push_back(e);
         continue;
       }
+      if (dominated(e)) continue;
       scan_pruned(e.v, e.k);
+      dom_state_[e.k] = 0;  // the scan may have given the block's vertices best edges
     }
     pruned_ = std::move(keep);
     for (const Pruned& e : pruned_) note_key(e);
   }
+  // Whether scanning entry e can change nothing, now or later: its block holds no S vertex (so
+  // none of its edges is S-S) and every unlabelled vertex w of the block already has a best edge
+  // with a slack below e's bound on its edges (v, w) (so none of them is tight either). Both edges have an S end (S stays
+  // S) and the end w, so their slacks move alike while w stays unlabelled: (v, w) is never
+  // strictly better, which is all a scan would look for (a w that becomes S scans its own row,
+  // and edges to T vertices never matter). Such an entry is dropped instead of scanned.
+  bool dominated(const Pruned& e) {
+    if (e.two || touched_[e.k]) return false;
+    char& state = dom_state_[e.k];  // 0: to compute, 1: a maximum, 2: a vertex without best edge
+    if (!state) state = block_best_slack_max(e.k, dom_max_[e.k]) ? 1 : 2;
+    if (state != 1) return false;
+    W bound = e.key;
+    bound -= dsum_;
+    return signed_less(dom_max_[e.k], bound);
+  }
+  // The largest best slack of the unlabelled vertices of block k; false if one has no best edge.
+  bool block_best_slack_max(int k, W& out) {
+    bool any = false;
+    const int u1 = std::min(n_, ((k + 1) << bbits_));
+    for (int w = std::max(lo_, (k << bbits_)); w < u1; ++w) {
+      if (!active_[w] || label_[w] != 0) continue;
+      if (bestedge_[w] == -1) return false;
+      if (!any || signed_less(out, bestslack_[w])) out = bestslack_[w];
+      any = true;
+    }
+    if (!any) out = W{};
+    return true;
+  }
   void scan_pruned(int v, int k) {
-    const W* row = &w_[(size_t)v * n_];
+    const auto row = w_.row(v);
     const int u1 = std::min(n_, ((k + 1) << bbits_));
     for (int w = std::max(lo_, (k << bbits_)); w < u1; ++w) {
       const int bw = top(w), b = top(v);
-      if (bw == b || (label_[bw] == 2 && label_[w] != 0) || !active_[w] || row[w].is_zero())
-        continue;
+      if (bw == b || (label_[bw] == 2 && label_[w] != 0) || !active_[w] || !row.has(w)) continue;
       const int p = code(v, w);
       W kslack = dual_[v] + dual_[w];
       kslack -= row[w];
@@ -469,10 +498,9 @@ class DynamicMatching {
       // vertex on its own whose other edges leaving b all have slack >= z: then y_m -= z.
       bool keep = m >= 0 && top(m) == m;
       if (keep) {
-        const W* row = &w_[(size_t)m * n_];
+        const auto row = w_.row(m);
         for (int x = lo_; x < n_ && keep; ++x)
-          if (x != m && active_[x] && !row[x].is_zero() && top(x) != b)
-            keep = !(slack(code(m, x)) < z);
+          if (x != m && active_[x] && row.has(x) && top(x) != b) keep = !(slack(code(m, x)) < z);
       }
       leaves(b, [&](int x) { dual_[x] += z; });
       if (keep) {
@@ -503,7 +531,7 @@ class DynamicMatching {
       for (int v : dirty_) {
         if (!active_[v]) continue;
         W m{};
-        const W* row = &w_[(size_t)v * n_];
+        const auto row = w_.row(v);
         for (int u = lo_; u < n_; ++u)
           if (active_[u] && m < row[u]) m = row[u];
         dual_[v] = m.shr1();
@@ -515,8 +543,7 @@ class DynamicMatching {
     // A matched edge that is still tight stays (both ends are top-level now).
     for (int v : dirty_) {
       dirty_flag_[v] = 0;
-      if (active_[v] && mate_[v] >= 0 &&
-          (w_[(size_t)v * n_ + to(mate_[v])].is_zero() || !slack(mate_[v]).is_zero())) {
+      if (active_[v] && mate_[v] >= 0 && (!w_.has(v, to(mate_[v])) || !slack(mate_[v]).is_zero())) {
         mate_[to(mate_[v])] = -1;
         mate_[v] = -1;
       }
@@ -530,11 +557,11 @@ class DynamicMatching {
   void lower_dual(int v) {
     bool any = false;
     W best{};
-    const W* row = &w_[(size_t)v * n_];
+    const auto row = w_.row(v);
     W* bound = &bmax_[(size_t)v * nb_];
     for (int k = (lo_ >> bbits_); k < nb_; ++k) bound[k] = W{};
     for (int u = lo_; u < n_; ++u) {
-      if (u == v || !active_[u] || row[u].is_zero()) continue;
+      if (u == v || !active_[u] || !row.has(u)) continue;
       if (bound[(u >> bbits_)] < row[u]) bound[(u >> bbits_)] = row[u];
       W need = row[u] - dual_[u];
       if (!any || signed_less(best, need)) best = need;
@@ -550,7 +577,7 @@ class DynamicMatching {
     for (int v = 0; v < n_; ++v) {
       W m{};
       if (active_[v]) {
-        const W* row = &w_[(size_t)v * n_];
+        const auto row = w_.row(v);
         for (int u = 0; u < n_; ++u)
           if (active_[u] && m < row[u]) m = row[u];
       }
@@ -560,9 +587,9 @@ class DynamicMatching {
       if (active_[v]) lower_dual(v);
     for (int v = 0; v < n_; ++v) {
       if (!active_[v] || mate_[v] >= 0) continue;
-      const W* row = &w_[(size_t)v * n_];
+      const auto row = w_.row(v);
       for (int u = v + 1; u < n_; ++u)
-        if (active_[u] && mate_[u] < 0 && !row[u].is_zero() && slack(code(v, u)).is_zero()) {
+        if (active_[u] && mate_[u] < 0 && row.has(u) && slack(code(v, u)).is_zero()) {
           mate_[v] = code(v, u);
           mate_[u] = code(u, v);
           break;
@@ -823,7 +850,7 @@ class DynamicMatching {
       while (!queue_.empty()) {
         int v = queue_.back();
         queue_.pop_back();
-        const W* row = &w_[(size_t)v * n_];
+        const auto row = w_.row(v);
         const W dv = dual_[v];
         touch((v >> bbits_));
         for (int k = (lo_ >> bbits_); k < nb_; ++k) {
@@ -832,8 +859,7 @@ class DynamicMatching {
           for (int w = std::max(lo_, (k << bbits_)); w < w1; ++w) {
             const int bw = top(w);
             // Edges into the own blossom, and to T vertices (labelled themselves), never matter.
-            if (bw == top(v) || (label_[bw] == 2 && label_[w] != 0) || !active_[w] ||
-                row[w].is_zero())
+            if (bw == top(v) || (label_[bw] == 2 && label_[w] != 0) || !active_[w] || !row.has(w))
               continue;
             const int p = code(v, w);
             W kslack = dv + dual_[w];
@@ -1006,7 +1032,9 @@ class DynamicMatching {
   bool has2_ = false;
   std::vector<W> key1_;
   std::vector<char> touched_, has1_;
-  std::vector<W> tdsum_;  // dsum_ when the block was touched
+  std::vector<W> tdsum_;    // dsum_ when the block was touched
+  std::vector<W> dom_max_;  // per block, for dominated() within one unprune
+  std::vector<char> dom_state_;
   std::vector<Pruned> pruned_;
   std::vector<int> bestedgeto_, met_;
   // The S-S edges of the stage, per vertex (see note_s_edge), and the vertices with a list.

@@ -177,15 +177,15 @@ std::string line_xxs(const Scoring& s, bool full = false) {
   return out;
 }
 
-}  // namespace
+// A free-text record: checked for what a TRF file can hold, left out when empty.
+void text_record(std::vector<std::string>& out, const char* id, const std::string& s) {
+  check_trf_text(std::string("record ") + id, s, 0);
+  if (!s.empty()) out.push_back(std::string(id) + " " + s);
+}
 
-std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
-  const bool v26 = o.format == TrfFormat::Trf2026;
-  std::vector<std::string> out;
-  auto text = [&](const char* id, const std::string& s) {
-    check_trf_text(std::string("record ") + id, s, 0);
-    if (!s.empty()) out.push_back(std::string(id) + " " + s);
-  };
+// The event's records 012-132 (name, place, dates, counts, arbiters, time control, round dates).
+void event_records(const Tournament& t, std::vector<std::string>& out) {
+  auto text = [&](const char* id, const std::string& s) { text_record(out, id, s); };
   auto count = [&](const char* id, const std::optional<int>& v) {
     if (v) out.push_back(std::string(id) + " " + std::to_string(*v));
   };
@@ -210,6 +210,11 @@ std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
     for (size_t i = 0; i < t.round_dates.size(); ++i) r.put(92 + 10 * int(i), t.round_dates[i], 8);
     out.push_back(r.str());
   }
+}
+
+// The rounds, the initial colour and the scoring: TRF-2026's 142/152/162 (with a full XXS when
+// 162 cannot say it), TRF-16's XXR/XXC/XXS.
+void format_records(const Tournament& t, bool v26, std::vector<std::string>& out) {
   if (v26) {
     if (t.total_rounds > 0) out.push_back("142 " + std::to_string(t.total_rounds));
     if (t.initial_colour) out.push_back(t.initial_colour == WHITE ? "152 W" : "152 B");
@@ -217,34 +222,39 @@ std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
       out.push_back(line162(t.scoring));
       if (!expressible_162(t.scoring)) out.push_back(line_xxs(t.scoring, true));
     }
-  } else {
-    if (t.total_rounds > 0) out.push_back("XXR " + std::to_string(t.total_rounds));
-    if (t.initial_colour || t.xxc_rank)
-      out.push_back(std::string("XXC") + (t.xxc_rank ? " rank" : "") +
-                    (t.initial_colour == WHITE   ? " white1"
-                     : t.initial_colour == BLACK ? " black1"
-                                                 : ""));
-    if (t.scoring_given || t.scoring != Scoring{}) out.push_back(line_xxs(t.scoring));
+    return;
   }
+  if (t.total_rounds > 0) out.push_back("XXR " + std::to_string(t.total_rounds));
+  if (t.initial_colour || t.xxc_rank)
+    out.push_back(std::string("XXC") + (t.xxc_rank ? " rank" : "") +
+                  (t.initial_colour == WHITE   ? " white1"
+                   : t.initial_colour == BLACK ? " black1"
+                                               : ""));
+  if (t.scoring_given || t.scoring != Scoring{}) out.push_back(line_xxs(t.scoring));
+}
+
+// The records between the format and the players: ranking method (172), pairing controller,
+// type code, tie-breaks, standings, encoded time control (182-222), and the unknown records read
+// before the players.
+void ranking_records(const Tournament& t, bool v26, std::vector<std::string>& out) {
   if (!t.ranking_federation.empty() || !t.ranking_method.empty())
     out.push_back("172 " + t.ranking_federation + " " + t.ranking_method);
-  text("182", t.pairing_controller);
-  text("192", t.type_code);
-  text("202", t.tiebreaks);
-  text("212", t.standings);
-  text("222", t.encoded_time_control);
+  text_record(out, "182", t.pairing_controller);
+  text_record(out, "192", t.type_code);
+  text_record(out, "202", t.tiebreaks);
+  text_record(out, "212", t.standings);
+  text_record(out, "222", t.encoded_time_control);
   if (v26 && t.xxc_rank) out.push_back("XXC rank");
   for (const auto& e : t.extra_records)
     if (!e.after_players) out.push_back(e.line);
+}
 
-  for (const auto& p : t.players) out.push_back(player_line(p, t, o));
-
-  // Body records: accelerations, forbidden pairs, declared byes. TRF-16 uses the TRF(x) records
-  // where they can say it (XXA per player and round, XXP for the whole event, XXZ) and the
-  // TRF-2026 record otherwise, which TRF-16 readers skip, so nothing is lost.
-  // Each player's XXA accelerations, indexed once: a file with an XXA line per player (what
-  // TRF-16 makes of a 250 record over many players) writes in time linear in its records, not
-  // players x records (fuzz_trf: 8,500 such lines took 18 s).
+// Accelerations: 250 records, or in TRF-16 the XXA line of each player (round r at column
+// 10+5(r-1)) where the acceleration gives points, not match points. Each player's XXA
+// accelerations are indexed once: a file with an XXA line per player (what TRF-16 makes of a 250
+// record over many players) writes in time linear in its records, not players x records
+// (fuzz_trf: 8,500 such lines took 18 s).
+void acceleration_records(const Tournament& t, bool v26, std::vector<std::string>& out) {
   std::map<Tpn, std::vector<const Acceleration*>> xxa;
   for (const auto& a : t.accelerations) {
     if (!v26 && a.match_points == 0) {
@@ -261,7 +271,7 @@ std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
     r.put_int(28, a.last_player, 4);
     out.push_back(r.str());
   }
-  for (const auto& [id, accs] : xxa) {  // XXA nnnn pp.p pp.p ...: round r at col 10+5(r-1)
+  for (const auto& [id, accs] : xxa) {  // XXA nnnn pp.p pp.p ...
     int last = 0;
     for (const Acceleration* a : accs) last = std::max(last, a->last_round);
     Row r;
@@ -275,6 +285,10 @@ std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
     }
     out.push_back(r.str());
   }
+}
+
+// Forbidden pairs: TRF-16's XXP for the whole event, else 260 with its rounds.
+void forbidden_records(const Tournament& t, bool v26, std::vector<std::string>& out) {
   for (const auto& f : t.forbidden) {
     if (!v26 && f.first_round == 1 && f.last_round == 0) {
       std::string s = "XXP";
@@ -287,6 +301,10 @@ std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
     for (Tpn id : f.players) s.append(" ").append(pad4(id));
     out.push_back(s);
   }
+}
+
+// Byes declared before a round's pairing: TRF-16's XXZ where one was read, else 240.
+void bye_records(const Tournament& t, bool v26, std::vector<std::string>& out) {
   for (const auto& b : t.declared_byes) {
     if (!v26 && b.from_xxz) {
       std::string s = "XXZ";
@@ -302,6 +320,23 @@ std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
     for (size_t i = 0; i < b.players.size(); ++i) r.put_int(11 + 5 * int(i), b.players[i], 4);
     out.push_back(r.str());
   }
+}
+
+}  // namespace
+
+std::string write_trf(const Tournament& t, const TrfWriteOptions& o) {
+  const bool v26 = o.format == TrfFormat::Trf2026;
+  std::vector<std::string> out;
+  event_records(t, out);
+  format_records(t, v26, out);
+  ranking_records(t, v26, out);
+  for (const auto& p : t.players) out.push_back(player_line(p, t, o));
+  // Body records: accelerations, forbidden pairs, declared byes. TRF-16 uses the TRF(x) records
+  // where they can say it (XXA per player and round, XXP for the whole event, XXZ) and the
+  // TRF-2026 record otherwise, which TRF-16 readers skip, so nothing is lost.
+  acceleration_records(t, v26, out);
+  forbidden_records(t, v26, out);
+  bye_records(t, v26, out);
   for (const auto& e : t.extra_records)
     if (e.after_players) out.push_back(e.line);
 

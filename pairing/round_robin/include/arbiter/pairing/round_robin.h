@@ -33,6 +33,12 @@ std::vector<RoundRobinRound> berger_table(int players);
 // plain repetition (TieBreakServer's generator).
 std::vector<RoundRobinRound> double_round_robin(int players, bool swap_last_two = true);
 
+// The table a recorded round robin (t.round_robin()) follows, for checking its rounds: the
+// Berger table of its players, or for a double round robin the Handbook arrangement of the
+// second cycle (first cycle's last two rounds swapped or not) that more of its paired rounds
+// match game for game (recorded_round.h), the swapped one on a tie.
+std::vector<RoundRobinRound> recorded_berger_table(const Tournament& t);
+
 // Round (1-based) in which pairing numbers a and b meet in the single-cycle Berger table, and
 // whether a has White (closed form of the table, roundrobin.md §2).
 struct BergerMeeting {
