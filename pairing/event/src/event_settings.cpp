@@ -534,11 +534,13 @@ EventText split_event_text(std::string_view text, std::string_view file) {
   std::vector<std::string> required = {"VERSION", "SYSTEM", "ROUNDS", "SEED"};
   int line_no = 0;
   size_t i = 0;
+  // The next LF and CR at or after i (npos: none), each found once: linear for CR-only files.
+  size_t lf = text.find('\n'), cr = text.find('\r');
   while (i < text.size()) {
     // A line ends at LF, CR or CRLF, as in the TRF reader; found with memchr, not a byte loop.
-    size_t j = std::min(text.find('\n', i), text.size());
-    if (const size_t cr = text.substr(i, j - i).find('\r'); cr != std::string_view::npos)
-      j = i + cr;
+    if (lf < i) lf = text.find('\n', i);
+    if (cr < i) cr = text.find('\r', i);
+    size_t j = std::min({lf, cr, text.size()});
     std::string_view line = text.substr(i, j - i);
     if (j < text.size() && text[j] == '\r' && j + 1 < text.size() && text[j + 1] == '\n') ++j;
     i = j + 1;

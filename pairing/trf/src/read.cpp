@@ -94,11 +94,13 @@ class Reader {
   void split(std::string_view text) {
     size_t i = 0;
     int n = 0;
+    // The next LF and CR at or after i (npos: none), each found once: linear for CR-only files.
+    size_t lf = text.find('\n'), cr = text.find('\r');
     while (i < text.size()) {
       // A line ends at LF, CR or CRLF; found with memchr (a byte loop was a tenth of the reader).
-      size_t j = std::min(text.find('\n', i), text.size());
-      if (const size_t cr = text.substr(i, j - i).find('\r'); cr != std::string_view::npos)
-        j = i + cr;
+      if (lf < i) lf = text.find('\n', i);
+      if (cr < i) cr = text.find('\r', i);
+      size_t j = std::min({lf, cr, text.size()});
       int bad = 0;
       const std::string_view l = strip_byte_order_marks(text.substr(i, j - i));
       lines_.emplace_back(l, ++n, bad);
