@@ -242,4 +242,10 @@ TEST(EventSettings, ErrorsNameLineAndColumn) {
   auto t = split_event_text("XAR FUTURE thing\r\n012 T\r\n", "e.trf");
   EXPECT_EQ(t.settings.unknown, std::vector<std::string>{"XAR FUTURE thing"});
   EXPECT_EQ(t.trf, "012 T\n");
+  // CR-only and mixed line ends are split as the TRF reader splits them, line numbers included.
+  auto cr = split_event_text("XAR FUTURE thing\r012 T\r\r\n022 C\n\r", "e.trf");
+  EXPECT_EQ(cr.settings.unknown, std::vector<std::string>{"XAR FUTURE thing"});
+  EXPECT_EQ(cr.trf, "012 T\n\n022 C\n\n");
+  EXPECT_EQ(err("012 T\r\r\nXAR ROUNDS x\r"),
+            "e.trf:3:12: expected the number of rounds (1-999), found 'x'");
 }

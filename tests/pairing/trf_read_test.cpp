@@ -223,6 +223,44 @@ TEST(TrfRead, LineEndsAndBom) {
   EXPECT_EQ(cr.players, crlf.players);
 }
 
+// The one line split of every TRF line reader (read_trf, the event file): LF, CR and CRLF each
+// end a line, a CR followed by LF is one end, LF then CR two; a last line without an end counts,
+// an end at the very end starts no empty line.
+std::vector<std::string> text_lines(std::string_view text) {
+  std::vector<std::string> out;
+  ap::TextLines lines(text);
+  for (std::string_view l; lines.next(l);) out.emplace_back(l);
+  return out;
+}
+
+TEST(TrfRead, TextLinesEndAtLfCrOrCrlf) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(text_lines(""), V{});
+  EXPECT_EQ(text_lines("a"), V{"a"});
+  EXPECT_EQ(text_lines("a\n"), V{"a"});
+  EXPECT_EQ(text_lines("\n"), V{""});
+  EXPECT_EQ(text_lines("\r\n"), V{""});
+  EXPECT_EQ(text_lines("a\nb\n\nc"), (V{"a", "b", "", "c"}));
+  EXPECT_EQ(text_lines("a\rb\r\rc\r"), (V{"a", "b", "", "c"}));  // CR only (classic Mac OS)
+  EXPECT_EQ(text_lines("a\r\nb\r\n"), (V{"a", "b"}));
+  // Mixed in one file (parts joined from several systems).
+  EXPECT_EQ(text_lines("a\r\nb\nc\rd\r\n\re"), (V{"a", "b", "c", "d", "", "e"}));
+  EXPECT_EQ(text_lines("a\n\rb"), (V{"a", "", "b"}));  // LF CR: two ends
+  EXPECT_EQ(text_lines("a\r\r\nb"), (V{"a", "", "b"}));
+  // The same lines through the reader: a mixed file reads as its LF copy.
+  // Two players: a pairing-allocated bye and a zero-point bye in round 1.
+  const std::string p1 =
+      "001    1      A                                 1000                             1.0    1  "
+      "0000 - U";
+  const std::string p2 =
+      "001    2      B                                 1000                             0.0    2  "
+      "0000 - Z";
+  const auto lf = ap::read_trf("012 X\n" + p1 + "\n" + p2 + "\n");
+  const auto mixed = ap::read_trf("012 X\r" + p1 + "\r\n\n" + p2);
+  EXPECT_EQ(mixed.name, "X");
+  EXPECT_EQ(mixed.players, lf.players);
+}
+
 // The one BOM rule of every TRF line reader (read_trf, the event file): every leading UTF-8
 // byte-order mark (EF BB BF) goes, anything else stays, including a BOM inside the line.
 TEST(TrfRead, StripByteOrderMarksRemovesOnlyLeadingMarks) {

@@ -533,17 +533,8 @@ EventText split_event_text(std::string_view text, std::string_view file) {
   EventText e;
   std::vector<std::string> required = {"VERSION", "SYSTEM", "ROUNDS", "SEED"};
   int line_no = 0;
-  size_t i = 0;
-  // The next LF and CR at or after i (npos: none), each found once: linear for CR-only files.
-  size_t lf = text.find('\n'), cr = text.find('\r');
-  while (i < text.size()) {
-    // A line ends at LF, CR or CRLF, as in the TRF reader; found with memchr, not a byte loop.
-    if (lf < i) lf = text.find('\n', i);
-    if (cr < i) cr = text.find('\r', i);
-    size_t j = std::min({lf, cr, text.size()});
-    std::string_view line = text.substr(i, j - i);
-    if (j < text.size() && text[j] == '\r' && j + 1 < text.size() && text[j + 1] == '\n') ++j;
-    i = j + 1;
+  TextLines lines(text);  // split as the TRF reader splits: LF, CR or CRLF
+  for (std::string_view line; lines.next(line);) {
     ++line_no;
     // A line is read as the TRF reader reads it: otherwise a BOM-prefixed copy of the block
     // comment is kept as TRF text, whose reader then strips the BOM, and the next write loses it.

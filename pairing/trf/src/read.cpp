@@ -92,21 +92,12 @@ class Reader {
   }
 
   void split(std::string_view text) {
-    size_t i = 0;
     int n = 0;
-    // The next LF and CR at or after i (npos: none), each found once: linear for CR-only files.
-    size_t lf = text.find('\n'), cr = text.find('\r');
-    while (i < text.size()) {
-      // A line ends at LF, CR or CRLF; found with memchr (a byte loop was a tenth of the reader).
-      if (lf < i) lf = text.find('\n', i);
-      if (cr < i) cr = text.find('\r', i);
-      size_t j = std::min({lf, cr, text.size()});
+    TextLines lines(text);
+    for (std::string_view raw; lines.next(raw);) {
       int bad = 0;
-      const std::string_view l = strip_byte_order_marks(text.substr(i, j - i));
-      lines_.emplace_back(l, ++n, bad);
+      lines_.emplace_back(strip_byte_order_marks(raw), ++n, bad);
       if (bad) fail(n, bad, "invalid UTF-8 byte (TRF text must be UTF-8)");
-      if (j < text.size() && text[j] == '\r' && j + 1 < text.size() && text[j + 1] == '\n') ++j;
-      i = j + 1;
     }
   }
 

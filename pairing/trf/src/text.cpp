@@ -1,5 +1,6 @@
 #include "text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -144,6 +145,17 @@ size_t first_invalid_utf8(std::string_view text) {
 std::string_view strip_byte_order_marks(std::string_view line) {
   while (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
   return line;
+}
+
+bool TextLines::next(std::string_view& line) {
+  if (pos_ >= text_.size()) return false;
+  if (lf_ < pos_) lf_ = text_.find('\n', pos_);
+  if (cr_ < pos_) cr_ = text_.find('\r', pos_);
+  size_t end = std::min({lf_, cr_, text_.size()});
+  line = text_.substr(pos_, end - pos_);
+  if (end == cr_ && end + 1 == lf_) ++end;  // CRLF: one line end
+  pos_ = end + 1;
+  return true;
 }
 
 }  // namespace arbiter::pairing

@@ -76,6 +76,23 @@ size_t first_invalid_utf8(std::string_view text);
 // carry one per part), so that both readers see the same line.
 std::string_view strip_byte_order_marks(std::string_view line);
 
+// The lines of a text as every reader of TRF lines splits it (read_trf, the event file): a line
+// ends at LF, CR or CRLF (files come from every system), a last line without an end counts, and
+// the ends are not part of the line. Linear in the text: each LF and CR is searched for once
+// (memchr), also in a CR-only file.
+class TextLines {
+ public:
+  explicit TextLines(std::string_view text) : text_(text) {}
+  // The next line into `line`; false (and `line` untouched) after the last.
+  bool next(std::string_view& line);
+
+ private:
+  std::string_view text_;
+  size_t pos_ = 0;  // the start of the next line
+  // The next LF and CR at or after pos_ (npos: none), found once each.
+  size_t lf_ = text_.find('\n'), cr_ = text_.find('\r');
+};
+
 // Semantic problems a pairing program refuses (bbpPairings/JaVaFo): recorded points that differ
 // from the cells under the scoring system, missing round counts. Empty when fine. Each message
 // names the player's line in `write_trf` terms ("player 12: ...").
