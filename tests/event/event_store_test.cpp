@@ -48,8 +48,9 @@ TEST(EventStore, CreateCommitUndo) {
   auto f = d.path / "open.trf";
   EventStore s(f);
   EXPECT_FALSE(s.exists());
-  EXPECT_THROW(s.read(), EventError);
-  EXPECT_THROW(s.commit("x", "no file"), EventError);
+  // No file is bad input (the CLI exits 2, as for every missing input), not a rule's refusal.
+  EXPECT_THROW(s.read(), FileInputError);
+  EXPECT_THROW(s.commit("x", "no file"), FileInputError);
   s.create("v0\n");
   EXPECT_THROW(s.create("again\n"), EventError);
   s.commit("v1\n", "first");

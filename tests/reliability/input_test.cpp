@@ -34,6 +34,53 @@ TEST(Input, ADirectoryIsRefused) {
   }
 }
 
+// A missing event file is bad input (2), as a missing input is for every other command: it
+// exited 1, the status README's table keeps for the rules' refusals. Every subcommand that reads
+// an event says so, and creates nothing (no lock, no journal, no output).
+TEST(Input, AMissingEventFileIsBadInputForEverySubcommand) {
+  TempDir d;
+  put(d.path / "g.pgn", "");
+  put(d.path / "prizes.txt", "1 100\n");
+  for (const std::string cmd : {"show",
+                                "undo",
+                                "upgrade",
+                                "pair",
+                                "register --name 'Alpha, Ann'",
+                                "bye 1",
+                                "cancel-bye 1 --round 1",
+                                "withdraw 1",
+                                "forbid 1 2",
+                                "excuse 1",
+                                "reinstate 1",
+                                "deny-byes 1 --reason x",
+                                "round-date 1 2026/01/01",
+                                "result 1 1-0",
+                                "results --pgn g.pgn",
+                                "standings",
+                                "playoff",
+                                "export --trf out.trf",
+                                "report --html out.html",
+                                "prizes --spec prizes.txt",
+                                "wallchart",
+                                "card 1"}) {
+    const auto space = cmd.find(' ');
+    const std::string line = "\"$A\" event " + cmd.substr(0, space) + " nofile.trf" +
+                             (space == std::string::npos ? "" : cmd.substr(space));
+    auto r = sh(d.path, line);
+    EXPECT_EQ(r.code, kBadInput) << line << ": " << r.err;
+    EXPECT_NE(r.err.find("nofile.trf: no such event file"), std::string::npos)
+        << line << ": " << r.err;
+    EXPECT_EQ(sh(d.path, "ls -A | grep -v '^[.]stderr[.]' | sort | tr '\\n' ' '").out,
+              "g.pgn prizes.txt ")
+        << line;
+  }
+  // A directory in its place is bad input too (the table's "a directory as input").
+  ASSERT_EQ(sh(d.path, "mkdir dir.trf").code, kOk);
+  auto r = sh(d.path, "\"$A\" event show dir.trf");
+  EXPECT_EQ(r.code, kBadInput) << r.err;
+  EXPECT_NE(r.err.find("dir.trf: is a directory"), std::string::npos) << r.err;
+}
+
 // A text file without players is not a tournament of nobody: standings printed an empty table,
 // `pair --check` "0 passed, 0 failed", both with exit status 0.
 TEST(Input, ATextFileIsNotATrfFile) {

@@ -68,9 +68,9 @@
 //     (the column of every cell was counted from the line's start: quadratic) -> "... fields, the
 //     header has 2" at once (two million: 0.23 s). Input.AVeryWideCsvLineIsAnsweredAtOnce
 // Tried and left as they are: `claim --flagged White` ("--flagged must be white or black, not
-// 'White'"), `event new --start 2026-03-01` ("expected YYYY/MM/DD ..."), and `event show
-// nofile.trf` exits 1 ("no such event file") where every other command exits 2 for a
-// missing input.
+// 'White'") and `event new --start 2026-03-01` ("expected YYYY/MM/DD ..."). `event show
+// nofile.trf` exited 1 ("no such event file") where every other command exits 2 for a missing
+// input: now 2 for every event subcommand (Input.AMissingEventFileIsBadInputForEverySubcommand).
 #include "reliability_support.h"
 
 namespace arbiter::test::reliability {

@@ -750,7 +750,6 @@ int cmd_undo(const std::vector<std::string>& args) {
   if (!parsed) return kExitOk;
   const std::string& file = *parsed;
   EventStore store(file, writer_options());
-  if (!store.exists()) throw EventError(file + ": no such event file");
   auto what = store.undo();
   if (!what) throw EventError("nothing to undo");
   std::cout << "undone: " << *what << '\n';
@@ -762,7 +761,6 @@ int cmd_upgrade(const std::vector<std::string>& args) {
   if (!parsed) return kExitOk;
   const std::string& file = *parsed;
   EventStore store(file, writer_options());
-  if (!store.exists()) throw EventError(file + ": no such event file");
   const std::string legacy = store.read_legacy();
   // The whole event is read first: a legacy file that does not load is refused, not sealed.
   write_event(read_event(legacy, file));

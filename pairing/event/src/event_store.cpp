@@ -208,8 +208,11 @@ bool EventStore::exists() const {
 
 std::string EventStore::read_raw() const {
   std::error_code ec;
-  if (fs::is_directory(file_, ec)) throw EventError(name_ + ": is a directory, not an event file");
-  if (!fs::exists(file_, ec)) throw EventError(name_ + ": no such event file");
+  // A wrong name is bad input, as for every other input file (README's exit statuses: 2), not a
+  // refusal by the event's rules.
+  if (fs::is_directory(file_, ec))
+    throw FileInputError(name_, 0, 0, "is a directory, not an event file");
+  if (!fs::exists(file_, ec)) throw FileInputError(name_, 0, 0, "no such event file");
   return read_text_file(file_, kFileLimit);
 }
 

@@ -558,6 +558,8 @@ Response Desk::handle(const Request& q) const {
     return error(409, x.what());  // a refusal by the event's rules: nothing was changed
   } catch (const TrfError& x) {
     return error(500, std::string("the event file cannot be read: ") + x.what());
+  } catch (const FileInputError& x) {  // the event file removed, or a directory in its place
+    return error(500, std::string("the event file cannot be read: ") + x.what());
   } catch (const nlohmann::json::exception& x) {
     return error(400, x.what());
   }
