@@ -235,16 +235,20 @@ TEST(Threads, TooManyOrNoThreadsAreNoCrash) {
   for (int i = 0; i < 200; ++i) games += "[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n\n";
   put(d.path / "g.pgn", games);
   put(d.path / "s.perft", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\n");
+  std::string queries;  // K+R against K: winnable for White, not for Black
+  for (int i = 0; i < 64; ++i)
+    queries += "4k3/8/8/8/8/8/8/4K2R w - - 0 1\t" + std::string(i % 2 ? "b" : "w") + "\n";
+  put(d.path / "q.tsv", queries);
   for (const std::string cmd : {"validate -j 100000 g.pgn", "pgn --normalize -j 100000 g.pgn",
-                                "perft --suite s.perft -j 100000"}) {
+                                "perft --suite s.perft -j 100000", "unwinnable -j 100000 q.tsv"}) {
     auto r = sh(d.path, "\"$A\" " + cmd + " >/dev/null");
     EXPECT_EQ(r.code, kOk) << cmd << ": " << r.err;
     EXPECT_NE(r.err.find("warning"), std::string::npos) << cmd << ": " << r.err;
   }
   // Address space for about one thread stack: thread creation fails, the work is still done.
   if (!kAddressLimitWorks) return;
-  for (const std::string cmd :
-       {"validate -j 8 g.pgn", "pgn --normalize -j 8 g.pgn", "perft --suite s.perft -j 8"}) {
+  for (const std::string cmd : {"validate -j 8 g.pgn", "pgn --normalize -j 8 g.pgn",
+                                "perft --suite s.perft -j 8", "unwinnable -j 8 q.tsv"}) {
     auto r = sh(d.path, "(ulimit -v 60000; \"$A\" " + cmd + " >/dev/null)");
     EXPECT_LT(r.code, 128) << cmd << ": " << r.err;  // no SIGABRT
     EXPECT_EQ(r.err.find("terminate called"), std::string::npos) << cmd << ": " << r.err;

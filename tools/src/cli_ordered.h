@@ -1,5 +1,9 @@
 #pragma once
-// Ordered parallel processing for the PGN commands (validate, pgn --normalize): the calling
+// Parallel processing for the commands with --jobs: bounded_jobs (the -j bound), start_threads
+// (fewer threads with a warning when the system refuses them), parallel_for (independent items,
+// e.g. perft and unwinnability queries) and run_ordered (batches written in input order).
+//
+// run_ordered, for the PGN commands (validate, pgn --normalize): the calling
 // thread cuts the input into batches (`fill`), `jobs` worker threads process them (`work`, with
 // one State per thread, e.g. an unwinnability Solver), and the calling thread hands the finished
 // batches to `done` in input order, so the output is byte for byte the one of a single thread.
@@ -10,6 +14,7 @@
 #endif
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -49,8 +54,55 @@ inline unsigned bounded_jobs(long requested, const char* command) {
   return unsigned(requested);
 }
 
+// Starts up to `count` threads running `worker` into `pool`. The system may refuse threads
+// (ulimit -u, address space): then the command goes on with those it gave, after a warning
+// naming `command` (never std::terminate). Returns how many were started.
+template <class Worker>
+std::size_t start_threads(std::vector<std::thread>& pool, unsigned count, const Worker& worker,
+                          const char* command) {
+  for (unsigned i = 0; i < count; ++i) {
+    try {
+      pool.emplace_back(worker);
+    } catch (const std::system_error& e) {
+      std::cerr << "arbiter " << command << ": warning: could start only " << pool.size() << " of "
+                << count << " worker threads (" << e.what() << ")\n";
+      break;
+    }
+  }
+  return pool.size();
+}
+
+// Calls body(state, i) for every i in [0, n), on the calling thread and up to jobs - 1 more
+// (never more than n in all), each thread with its own State made by make_state() (a perft
+// table, an unwinnability solver). The first exception of any thread (no memory for a table...)
+// stops the others and is rethrown here once all have ended, never std::terminate.
+template <class MakeState, class Body>
+void parallel_for(std::size_t n, unsigned jobs, const char* command, MakeState make_state,
+                  Body body) {
+  std::atomic<std::size_t> next{0};
+  std::mutex failure_mu;
+  std::exception_ptr failure;
+  auto worker = [&] {
+    try {
+      auto state = make_state();  // one per thread
+      for (std::size_t i; (i = next.fetch_add(1)) < n;) body(state, i);
+    } catch (...) {
+      std::lock_guard lk(failure_mu);
+      if (!failure) failure = std::current_exception();
+      next = n;  // the others stop too
+    }
+  };
+  std::vector<std::thread> pool;
+  const std::size_t threads =
+      std::min<std::size_t>(std::max(jobs, 1u), std::max<std::size_t>(n, 1));
+  start_threads(pool, unsigned(threads - 1), worker, command);
+  worker();
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
 template <class Batch, class State, class Fill, class Work, class Done, class Idle>
-void run_ordered(unsigned jobs, Fill fill, Work work, Done done, Idle idle) {
+void run_ordered(unsigned jobs, const char* command, Fill fill, Work work, Done done, Idle idle) {
   if (jobs <= 1) {
     State state;
     for (;;) {
@@ -107,17 +159,8 @@ void run_ordered(unsigned jobs, Fill fill, Work work, Done done, Idle idle) {
       cv_done.notify_all();
     }
   };
-  // The system may refuse threads (ulimit -u, address space): go on with those it gave.
-  for (unsigned i = 0; i < jobs; ++i) {
-    try {
-      workers.emplace_back(worker);
-    } catch (const std::system_error& e) {
-      std::cerr << "arbiter: warning: could start only " << workers.size() << " of " << jobs
-                << " worker threads (" << e.what() << ")\n";
-      break;
-    }
-  }
-  if (workers.empty()) return run_ordered<Batch, State>(1, fill, work, done, idle);
+  if (start_threads(workers, jobs, worker, command) == 0)
+    return run_ordered<Batch, State>(1, command, fill, work, done, idle);
   const std::size_t max_inflight = 4 * std::size_t{jobs};
   auto drain = [&](bool all) {
     std::unique_lock lk(mu);

@@ -1,16 +1,11 @@
 // arbiter perft: node counts of the legal move tree, divide, and perft suites (issue 2).
 #include <algorithm>
-#include <atomic>
 #include <boost/program_options.hpp>
 #include <chrono>
-#include <exception>
 #include <fstream>
 #include <iostream>
-#include <mutex>
 #include <optional>
 #include <sstream>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 #include "arbiter/engine/perft.h"
@@ -69,35 +64,17 @@ int run_suite(const std::string& file, std::uint64_t max_nodes, int max_depth, b
   if (!suite) throw UsageError(file + ":" + suite.error().message());
   auto t0 = std::chrono::steady_clock::now();
   std::vector<CaseOutcome> outcomes(suite->size());
-  std::atomic<std::size_t> next{0};
-  std::mutex failure_mu;
-  std::exception_ptr failure;  // e.g. no memory for a table: rethrown here, never terminate
-  auto worker = [&] {
-    try {
-      std::optional<PerftTable> table;  // one per thread
-      if (hash_mb) table.emplace(hash_mb);
-      for (std::size_t i; (i = next.fetch_add(1)) < suite->size();)
+  parallel_for(
+      suite->size(), jobs, "perft",
+      [&] {
+        std::optional<PerftTable> table;  // one per thread
+        if (hash_mb) table.emplace(hash_mb);
+        return table;
+      },
+      [&](std::optional<PerftTable>& table, std::size_t i) {
         outcomes[i] =
             check_case((*suite)[i], file, max_nodes, max_depth, table ? &*table : nullptr);
-    } catch (...) {
-      std::lock_guard lk(failure_mu);
-      if (!failure) failure = std::current_exception();
-      next = suite->size();  // the others stop too
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < jobs; ++t) {
-    try {
-      pool.emplace_back(worker);
-    } catch (const std::system_error& e) {  // ulimit -u, address space: fewer threads
-      std::cerr << "arbiter perft: warning: could start only " << t << " of " << jobs
-                << " threads (" << e.what() << ")\n";
-      break;
-    }
-  }
-  worker();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+      });
   std::size_t passed = 0, failed = 0, skipped = 0;
   std::uint64_t nodes = 0;
   for (const CaseOutcome& o : outcomes) {

@@ -151,7 +151,7 @@ int run(const std::vector<std::string>& args) {
       std::cerr << b.err;
       all_written &= b.all_written;
     };
-    run_ordered<Batch, NoState>(threads, fill, work, done, [] {});
+    run_ordered<Batch, NoState>(threads, "pgn", fill, work, done, [] {});
   }
   if (!readable) return kExitUsage;  // OUT is left as it was
   if (out_file) out_file->commit();

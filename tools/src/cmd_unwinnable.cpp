@@ -4,21 +4,18 @@
 //      SAN (space-separated) for `winnable`, empty otherwise. Verdicts: winnable, unwinnable,
 //      undetermined (budget ran out), illegal (the position cannot be analysed; the reason goes
 //      to stderr with the line number).
-#include <atomic>
 #include <boost/program_options.hpp>
 #include <cerrno>
 #include <cstring>
-#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <mutex>
 #include <sstream>
-#include <system_error>
-#include <thread>
 
 #include "arbiter/adjudication/unwinnability.h"
 #include "cli_options.h"
+#include "cli_ordered.h"
+#include "cli_position.h"
 #include "command.h"
 #include "terminal_text.h"
 
@@ -79,10 +76,9 @@ po::options_description unwinnable_options() {
   opts.add_options()("help,h", "show this help")(
       "budget", po::value<std::uint64_t>()->default_value(adj::kDefaultNodeBudget),
       "search nodes per query before answering undetermined")(
-      "jobs,j",
-      po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())),
-      "worker threads (output stays in input order)")("reason",
-                                                      "append a fifth column: the reason")(
+      "jobs,j", po::value<long>()->default_value(0),
+      "worker threads (0 = one per core; output stays in input order)")(
+      "reason", "append a fifth column: the reason")(
       "input", po::value<std::string>()->default_value("-"), "file, or - for stdin");
   return opts;
 }
@@ -127,33 +123,13 @@ Query read_query(const std::string& line, bool reasons) {
   return q;
 }
 
-// Answers the batch on up to `jobs` threads, one Solver each (fewer threads when no more can be
-// started); an exception of any thread (e.g. out of memory) is rethrown here, never terminate.
+// Answers the batch on up to `jobs` threads, one Solver each, reused for every query it answers
+// (cli_ordered.h: fewer threads with a warning when no more can be started; an exception of any
+// thread, e.g. out of memory, is rethrown here).
 void answer_all(std::vector<Query>& batch, unsigned jobs, std::uint64_t budget, bool reasons) {
-  std::atomic<std::size_t> next{0};
-  std::mutex failure_mu;
-  std::exception_ptr failure;
-  auto worker = [&] {
-    try {
-      adj::Solver solver;  // one per thread, reused for every query it answers
-      for (std::size_t i; (i = next++) < batch.size();) answer(solver, batch[i], budget, reasons);
-    } catch (...) {
-      std::lock_guard lk(failure_mu);
-      if (!failure) failure = std::current_exception();
-      next = batch.size();
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < std::min<std::size_t>(jobs, batch.size()); ++t) {
-    try {
-      pool.emplace_back(worker);
-    } catch (const std::system_error&) {  // ulimit -u, address space: go on with fewer
-      break;
-    }
-  }
-  worker();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+  arbiter::cli::parallel_for(
+      batch.size(), jobs, "unwinnable", [] { return adj::Solver(); },
+      [&](adj::Solver& solver, std::size_t i) { answer(solver, batch[i], budget, reasons); });
 }
 
 // The answers in input order (a binary line echoed safely); the errors to stderr as NAME:LINE.
@@ -180,11 +156,14 @@ int run(const std::vector<std::string>& args) {
   if (!parsed) return arbiter::cli::kExitOk;
   const po::variables_map& vm = *parsed;
   const std::string input = vm["input"].as<std::string>();
+  const long requested = vm["jobs"].as<long>();
+  if (requested < 0)
+    throw arbiter::cli::UsageError("--jobs " + std::to_string(requested) + ": must be 0 or more");
+  const unsigned jobs = arbiter::cli::bounded_jobs(requested, "unwinnable");
   std::ifstream file;
   std::istream* in = open_input(input, file);
   if (!in) return arbiter::cli::kExitUsage;
   const std::uint64_t budget = vm["budget"].as<std::uint64_t>();
-  const unsigned jobs = std::max(1u, vm["jobs"].as<unsigned>());
   const bool reasons = vm.count("reason") > 0;
   const std::string name = input == "-" ? "<stdin>" : input;
   int status = arbiter::cli::kExitOk;

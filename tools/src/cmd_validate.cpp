@@ -207,7 +207,7 @@ FileRead run_file(const std::string& file, const Options& o, Totals& totals) {
     add(totals, b.totals);
   };
   auto idle = [&] { progress.update(file, split->consumed(), split->size(), totals.games); };
-  run_ordered<Batch, Worker>(o.jobs, fill, work, done, idle);
+  run_ordered<Batch, Worker>(o.jobs, "validate", fill, work, done, idle);
   progress.clear();
   std::fflush(stdout);
   return readable ? FileRead::Whole : FileRead::Partly;
