@@ -101,110 +101,145 @@ void parallel_for(std::size_t n, unsigned jobs, const char* command, MakeState m
   if (failure) std::rethrow_exception(failure);
 }
 
+namespace detail {
+
+// run_ordered on the calling thread alone.
 template <class Batch, class State, class Fill, class Work, class Done, class Idle>
-void run_ordered(unsigned jobs, const char* command, Fill fill, Work work, Done done, Idle idle) {
-  if (jobs <= 1) {
-    State state;
-    for (;;) {
-      Batch b;
-      if (!fill(b)) break;
-      work(b, state);
-      done(b);
-      idle();
-    }
-    return;
+void run_serial(Fill& fill, Work& work, Done& done, Idle& idle) {
+  State state;
+  for (;;) {
+    Batch b;
+    if (!fill(b)) return;
+    work(b, state);
+    done(b);
+    idle();
   }
+}
+
+// What run_ordered's threads share: the batches not started yet (todo) and every batch in
+// flight, in input order; a worker's first exception (out of memory...), rethrown by drain on
+// the calling thread.
+template <class Batch, class State, class Work>
+class OrderedPool {
+ public:
   struct Slot {
     Batch batch;
     bool ready = false;
   };
-  std::mutex mu;
-  std::condition_variable cv_work, cv_done;
-  std::deque<Slot*> todo;
-  std::deque<std::unique_ptr<Slot>> inflight;  // in input order
-  bool closing = false;
-  std::exception_ptr failure;  // a worker's first exception (out of memory...), rethrown here
-  auto record_failure = [&] {
-    std::lock_guard lk(mu);
-    if (!failure) failure = std::current_exception();
-  };
-  std::vector<std::thread> workers;
-  auto worker = [&] {
+  OrderedPool(Work& work, unsigned jobs) : work_(work), max_inflight_(4 * std::size_t{jobs}) {}
+
+  // A worker thread: works on the next batch until stop(), with its own State.
+  void work() {
     std::optional<State> state;
     try {
       state.emplace();
     } catch (...) {
       record_failure();
     }
-    for (;;) {
-      Slot* s;
-      {
-        std::unique_lock lk(mu);
-        cv_work.wait(lk, [&] { return closing || !todo.empty(); });
-        if (todo.empty()) return;
-        s = todo.front();
-        todo.pop_front();
-      }
+    while (Slot* s = next_todo()) {
       if (state) {
         try {
-          work(s->batch, *state);
+          work_(s->batch, *state);
         } catch (...) {  // never std::terminate: the calling thread reports it
           record_failure();
         }
       }
       {
-        std::lock_guard lk(mu);
+        std::lock_guard lk(mu_);
         s->ready = true;
       }
-      cv_done.notify_all();
+      cv_done_.notify_all();
     }
-  };
-  if (start_threads(workers, jobs, worker, command) == 0)
-    return run_ordered<Batch, State>(1, command, fill, work, done, idle);
-  const std::size_t max_inflight = 4 * std::size_t{jobs};
-  auto drain = [&](bool all) {
-    std::unique_lock lk(mu);
-    while (!inflight.empty()) {
-      if (!inflight.front()->ready) {
-        if (!all && inflight.size() < max_inflight) return;
-        cv_done.wait(lk, [&] { return inflight.front()->ready; });
+  }
+
+  void push(std::unique_ptr<Slot> s) {
+    {
+      std::lock_guard lk(mu_);
+      todo_.push_back(s.get());
+      inflight_.push_back(std::move(s));
+    }
+    cv_work_.notify_one();
+  }
+
+  // Hands the finished batches at the front to `done` in input order: every batch (all), or
+  // until the front is not finished and fewer than the bound are in flight.
+  template <class Done>
+  void drain(bool all, Done& done) {
+    std::unique_lock lk(mu_);
+    while (!inflight_.empty()) {
+      if (!inflight_.front()->ready) {
+        if (!all && inflight_.size() < max_inflight_) return;
+        cv_done_.wait(lk, [&] { return inflight_.front()->ready; });
       }
-      std::unique_ptr<Slot> s = std::move(inflight.front());
-      inflight.pop_front();
-      if (failure) std::rethrow_exception(failure);
+      std::unique_ptr<Slot> s = std::move(inflight_.front());
+      inflight_.pop_front();
+      if (failure_) std::rethrow_exception(failure_);
       lk.unlock();
       done(s->batch);
       lk.lock();
     }
-  };
-  auto stop = [&] {
+  }
+
+  // Ends the workers; the batches not started are dropped (after a failed output).
+  void stop(std::vector<std::thread>& workers) {
     {
-      std::lock_guard lk(mu);
-      closing = true;
-      todo.clear();  // a failed output: the batches not started are dropped
+      std::lock_guard lk(mu_);
+      closing_ = true;
+      todo_.clear();
     }
-    cv_work.notify_all();
+    cv_work_.notify_all();
     for (auto& t : workers) t.join();
-  };
+  }
+
+ private:
+  Slot* next_todo() {
+    std::unique_lock lk(mu_);
+    cv_work_.wait(lk, [&] { return closing_ || !todo_.empty(); });
+    if (todo_.empty()) return nullptr;
+    Slot* s = todo_.front();
+    todo_.pop_front();
+    return s;
+  }
+  void record_failure() {
+    std::lock_guard lk(mu_);
+    if (!failure_) failure_ = std::current_exception();
+  }
+
+  Work& work_;
+  const std::size_t max_inflight_;  // at most this many batches in memory
+  std::mutex mu_;
+  std::condition_variable cv_work_, cv_done_;
+  std::deque<Slot*> todo_;
+  std::deque<std::unique_ptr<Slot>> inflight_;  // in input order
+  bool closing_ = false;
+  std::exception_ptr failure_;
+};
+
+}  // namespace detail
+
+template <class Batch, class State, class Fill, class Work, class Done, class Idle>
+void run_ordered(unsigned jobs, const char* command, Fill fill, Work work, Done done, Idle idle) {
+  if (jobs <= 1) return detail::run_serial<Batch, State>(fill, work, done, idle);
+  using Pool = detail::OrderedPool<Batch, State, Work>;
+  Pool pool(work, jobs);
+  std::vector<std::thread> workers;
+  if (start_threads(
+          workers, jobs, [&pool] { pool.work(); }, command) == 0)
+    return detail::run_serial<Batch, State>(fill, work, done, idle);
   try {
     for (;;) {
-      auto s = std::make_unique<Slot>();
+      auto s = std::make_unique<typename Pool::Slot>();
       if (!fill(s->batch)) break;
-      {
-        std::lock_guard lk(mu);
-        todo.push_back(s.get());
-        inflight.push_back(std::move(s));
-      }
-      cv_work.notify_one();
-      drain(false);
+      pool.push(std::move(s));
+      pool.drain(false, done);
       idle();
     }
-    drain(true);
+    pool.drain(true, done);
   } catch (...) {  // e.g. the output cannot be written: stop the workers, then report
-    stop();
+    pool.stop(workers);
     throw;
   }
-  stop();
+  pool.stop(workers);
 }
 
 }  // namespace arbiter::cli

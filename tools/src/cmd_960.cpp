@@ -41,6 +41,84 @@ Setup setup_from_words(const std::vector<std::string>& words) {
   return setup_from_fen(join_words(words));  // the one FEN strictness of every command
 }
 
+// How every subcommand prints a position: JSON or text, X-FEN or Shredder-FEN castling.
+struct Output {
+  bool json = false, shredder = false;
+};
+
+int number(const std::vector<std::string>& rest, const std::string* black, Output o) {
+  if (rest.size() != 1) throw UsageError("usage: arbiter 960 number N");
+  int n = parse_number(rest[0], "number");
+  int b = black ? parse_number(*black, "--black") : n;
+  if (o.json)
+    std::cout << describe(n, b, o.shredder).dump() << '\n';
+  else
+    std::cout << fen_of(chess960::start_setup(n, b), o.shredder) << '\n';
+  return kExitOk;
+}
+
+int list(const std::vector<std::string>& rest, Output o) {
+  if (!rest.empty()) throw UsageError("usage: arbiter 960 list");
+  json all = json::array();
+  for (int n = 0; n < chess960::kCount; ++n) {
+    if (o.json)
+      all.push_back(describe(n, n, o.shredder));
+    else
+      std::cout << fen_of(chess960::start_setup(n), o.shredder) << '\n';
+  }
+  if (o.json) std::cout << all.dump() << '\n';
+  return kExitOk;
+}
+
+// identify (the number) and verify (valid or why not) of a FEN's start position.
+int identify_or_verify(const std::string& sub, const std::vector<std::string>& rest, bool double_ok,
+                       Output o) {
+  Setup s = setup_from_words(rest);
+  auto r = chess960::verify(s, true);
+  if (r && r->is_double() && !double_ok)
+    r = unexpected(chess960::VerifyError{
+        "black's back rank does not mirror white's (double Chess960: use --double)"});
+  if (!r) {
+    if (o.json)
+      std::cout << json{{"valid", false}, {"reason", r.error().reason}}.dump() << '\n';
+    else if (sub == "verify")
+      std::cout << "invalid: " << r.error().reason << '\n';
+    else
+      std::cerr << "arbiter 960 identify: " << r.error().message() << '\n';
+    return kExitFailure;
+  }
+  if (o.json) {
+    json j = describe(r->white, r->black, o.shredder);
+    j["valid"] = true;
+    std::cout << j.dump() << '\n';
+  } else if (sub == "identify") {
+    std::cout << r->white;
+    if (r->is_double()) std::cout << ' ' << r->black;
+    std::cout << '\n';
+  } else {
+    std::cout << "valid: Chess960 start position " << r->white;
+    if (r->is_double()) std::cout << " (black " << r->black << ", double Chess960)";
+    std::cout << " " << fen_of(s, o.shredder) << '\n';
+  }
+  return kExitOk;
+}
+
+// seed: nullptr for a draw from the operating system's random source.
+int draw(const std::vector<std::string>& rest, const std::string* seed, bool dbl, Output o) {
+  if (!rest.empty()) throw UsageError("usage: arbiter 960 draw [--seed S] [--double]");
+  chess960::Draw d = seed ? chess960::draw_seeded(*seed, dbl) : chess960::draw_random(dbl);
+  if (o.json) {
+    json j = describe(d.white, d.black, o.shredder);
+    j["algorithm"] = d.algorithm;
+    if (seed) j["seed"] = d.seed;
+    j["audit"] = d.audit_line();
+    std::cout << j.dump() << '\n';
+  } else {
+    std::cout << fen_of(d.setup(), o.shredder) << '\n' << d.audit_line() << '\n';
+  }
+  return kExitOk;
+}
+
 int run(const std::vector<std::string>& args) {
   po::options_description opts("arbiter 960 options");
   std::string seed, black;
@@ -71,79 +149,14 @@ int run(const std::vector<std::string>& args) {
     std::cerr << usage << opts;
     return kExitUsage;
   }
-  const bool as_json = vm.count("json") > 0, shredder = vm.count("shredder") > 0;
+  const Output o{vm.count("json") > 0, vm.count("shredder") > 0};
+  const bool dbl = vm.count("double") > 0;
   const std::string sub = words[0];
-  std::vector<std::string> rest(words.begin() + 1, words.end());
-
-  if (sub == "number") {
-    if (rest.size() != 1) throw UsageError("usage: arbiter 960 number N");
-    int n = parse_number(rest[0], "number");
-    int b = vm.count("black") ? parse_number(black, "--black") : n;
-    if (as_json)
-      std::cout << describe(n, b, shredder).dump() << '\n';
-    else
-      std::cout << fen_of(chess960::start_setup(n, b), shredder) << '\n';
-    return kExitOk;
-  }
-  if (sub == "list") {
-    if (!rest.empty()) throw UsageError("usage: arbiter 960 list");
-    json all = json::array();
-    for (int n = 0; n < chess960::kCount; ++n) {
-      if (as_json)
-        all.push_back(describe(n, n, shredder));
-      else
-        std::cout << fen_of(chess960::start_setup(n), shredder) << '\n';
-    }
-    if (as_json) std::cout << all.dump() << '\n';
-    return kExitOk;
-  }
-  if (sub == "identify" || sub == "verify") {
-    Setup s = setup_from_words(rest);
-    auto r = chess960::verify(s, true);
-    bool double_ok = vm.count("double") > 0;
-    if (r && r->is_double() && !double_ok)
-      r = unexpected(chess960::VerifyError{
-          "black's back rank does not mirror white's (double Chess960: use --double)"});
-    if (!r) {
-      if (as_json)
-        std::cout << json{{"valid", false}, {"reason", r.error().reason}}.dump() << '\n';
-      else if (sub == "verify")
-        std::cout << "invalid: " << r.error().reason << '\n';
-      else
-        std::cerr << "arbiter 960 identify: " << r.error().message() << '\n';
-      return kExitFailure;
-    }
-    if (as_json) {
-      json j = describe(r->white, r->black, shredder);
-      j["valid"] = true;
-      std::cout << j.dump() << '\n';
-    } else if (sub == "identify") {
-      std::cout << r->white;
-      if (r->is_double()) std::cout << ' ' << r->black;
-      std::cout << '\n';
-    } else {
-      std::cout << "valid: Chess960 start position " << r->white;
-      if (r->is_double()) std::cout << " (black " << r->black << ", double Chess960)";
-      std::cout << " " << fen_of(s, shredder) << '\n';
-    }
-    return kExitOk;
-  }
-  if (sub == "draw") {
-    if (!rest.empty()) throw UsageError("usage: arbiter 960 draw [--seed S] [--double]");
-    bool dbl = vm.count("double") > 0;
-    chess960::Draw d =
-        vm.count("seed") ? chess960::draw_seeded(seed, dbl) : chess960::draw_random(dbl);
-    if (as_json) {
-      json j = describe(d.white, d.black, shredder);
-      j["algorithm"] = d.algorithm;
-      if (vm.count("seed")) j["seed"] = d.seed;
-      j["audit"] = d.audit_line();
-      std::cout << j.dump() << '\n';
-    } else {
-      std::cout << fen_of(d.setup(), shredder) << '\n' << d.audit_line() << '\n';
-    }
-    return kExitOk;
-  }
+  const std::vector<std::string> rest(words.begin() + 1, words.end());
+  if (sub == "number") return number(rest, vm.count("black") ? &black : nullptr, o);
+  if (sub == "list") return list(rest, o);
+  if (sub == "identify" || sub == "verify") return identify_or_verify(sub, rest, dbl, o);
+  if (sub == "draw") return draw(rest, vm.count("seed") ? &seed : nullptr, dbl, o);
   throw UsageError("unknown 960 subcommand '" + sub + "' (number, identify, verify, list, draw)");
 }
 
