@@ -208,6 +208,7 @@ class Run:
         self.exports(a)
         self.rulings(a)
         self.chess960(a)
+        self.readme(a)
         print(f"   a change was seen on another screen after {', '.join(f'{t:.2f}' for t in self.seen)} s")
         print(f"{self.checks} checks passed")
 
@@ -302,7 +303,11 @@ class Run:
         self.both_widths(a, "players")
 
     def round_1(self, a):
+        # A refusal belongs to the page it was given on: going to another view takes it down.
+        self.click(a, "#player-1 button:nth-child(2)")  # a second ½ bye, refused again
+        self.wait(a, lambda: self.text(a, "#notice-text").startswith("Refused: "), "a bye refused")
         self.go_to(a, "round")
+        self.check(self.text(a, "#notice") == "", "the refusal is gone on the round view")
         self.wait(a, lambda: self.text(a, "#pair-next") == "Pair round 1", "round 1 can be paired")
         self.click(a, "#pair-next")
         self.wait(a, lambda: self.count(a, "#pairings tbody tr") == 2, "round 1 paired: two boards")
@@ -342,6 +347,10 @@ class Run:
         self.wait(a, lambda: self.text(a, "#board-2 td.res") == "1/2-1/2", "the first desk sees board 2's result")
         self.seen.append(time.monotonic() - t0)
         self.wait(a, lambda: "every result is in" in self.text(a, "#missing"), "nothing missing")
+        # The refusal held for the round as it was: once the missing result is in (typed on the
+        # other desk), it no longer stands above "every result is in".
+        self.wait(a, lambda: self.text(a, "#notice") == "",
+                  "the pairing refusal is taken down once the event changed")
         self.both_widths(a, "round")
         self.shot(phone, "public-pairings-390")
 
@@ -546,6 +555,42 @@ class Run:
         finally:
             srv.stop()
             ev.remove()
+
+    def readme(self, a):
+        """The README's picture (docs/desk.png is desk-readme-1200.png): the round view of a
+        plain sample event during round 1, made here so that it shows what the desk shows today,
+        with no test fixture (the <script> player) and no message left over."""
+        ev = Scratch(self.arbiter, rounds=5, name="Riverside Open 2026")
+        csv = os.path.join(ev.dir, "entries.csv")
+        with open(csv, "w", encoding="utf-8") as f:
+            f.write("name,title,federation,standard\n" + "".join(f'"{n}",{t},{fed},{r}\n' for n, t, fed, r in SAMPLE))
+        cli(self.arbiter, "event", "register", ev.file, "--csv", csv)
+        cli(self.arbiter, "event", "pair", ev.file)
+        for board, result in ((1, "1-0"), (2, "1/2-1/2")):
+            cli(self.arbiter, "event", "result", ev.file, str(board), result)
+        srv = Server(self.arbiter, ev.file)
+        try:
+            a.get(srv.url + "/#round")
+            a.execute_script("localStorage.setItem('arbiter-token', arguments[0])", srv.token)
+            a.refresh()  # (a get of the same address would only change the hash)
+            self.wait(a, lambda: self.count(a, "#pairings tbody tr") == 4 and
+                      self.text(a, "#missing") == "Missing: board 3, 4", "the sample event's round 1 shown")
+            self.check(self.text(a, "#notice") == "" and not a.find_element(By.ID, "token-form").is_displayed(),
+                       "no message and no token form on the README's picture")
+            names = self.text(a, "#pairings")
+            self.check(all(n in names for n, _, _, _ in SAMPLE) and "<" not in names,
+                       "the sample's players, no fixture names")
+            self.both_widths(a, "readme")
+        finally:
+            srv.stop()
+            ev.remove()
+
+
+# The README's sample event (invented players).
+SAMPLE = [("Lindqvist, Erik", "GM", "SWE", 2612), ("Okafor, Chidi", "IM", "NGR", 2455),
+          ("Moreau, Claire", "WGM", "FRA", 2398), ("Tanaka, Hiro", "FM", "JPN", 2310),
+          ("Schmidt, Anna", "", "GER", 2205), ("Alvarez, Lucia", "WFM", "ESP", 2150),
+          ("Novak, Petr", "", "CZE", 2088), ("Kowalski, Jan", "", "POL", 1990)]
 
 
 def main():

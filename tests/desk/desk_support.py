@@ -23,13 +23,13 @@ def cli(arbiter, *args, check=True):
 class Scratch:
     """A temporary folder holding one event file."""
 
-    def __init__(self, arbiter, players=(), rounds=3, extra=()):
+    def __init__(self, arbiter, players=(), rounds=3, extra=(), name="Desk Open"):
         self.arbiter = arbiter
         self.dir = tempfile.mkdtemp(prefix="arbiter-desk-")
         self.file = os.path.join(self.dir, "open.trf")
         cli(arbiter, "event", "new", self.file, "--system", "dutch", "--rounds", str(rounds),
             "--rating-list", "standard", "--tiebreaks", "BH/C1 WON", "--rules", "2026",
-            "--seed", "7", "--name", "Desk Open", *extra)
+            "--seed", "7", "--name", name, *extra)
         for name, rating in players:
             cli(arbiter, "event", "register", self.file, "--name", name, "--standard", str(rating))
 

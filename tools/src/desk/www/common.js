@@ -63,8 +63,8 @@ async function api(method, path, body, raw, asArbiter) {
 // it.
 const LIVE_POLL_MS = 500;
 
-// Calls `onchange` whenever the event file changes (another desk, the CLI, this desk): polls a
-// cheap version stamp every LIVE_POLL_MS.
+// Calls `onchange(version)` whenever the event file changes (another desk, the CLI, this desk):
+// polls a cheap version stamp every LIVE_POLL_MS.
 function live(onchange) {
   let last = null;
   async function tick() {
@@ -72,7 +72,7 @@ function live(onchange) {
     if (r.ok && r.data.version !== last) {
       const first = last === null;
       last = r.data.version;
-      if (!first) onchange();
+      if (!first) onchange(last);
     }
     setTimeout(tick, LIVE_POLL_MS);
   }

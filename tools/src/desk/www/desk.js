@@ -2,11 +2,28 @@
 // server (the event library), this page only shows them.
 'use strict';
 
-const state = {event: null, round: 0, selected: 0, lastPaired: 0, editing: 0, refusal: ''};
+// refusalAt: the event's version when the refusal shown was given ('' when none is shown).
+const state = {event: null, round: 0, selected: 0, lastPaired: 0, editing: 0, refusal: '', refusalAt: ''};
 
+// One message at a time: each replaces the one before (a later success its refusal).
 function notice(text, kind) {
+  state.refusalAt = '';
   const box = clear($('notice'));
   if (text) box.append(el('div', {class: kind || 'info', id: 'notice-text'}, text));
+}
+// A refusal holds for the event as it was: once the event changes (a result typed on another
+// desk, `arbiter event` on the file, this desk's next change), it is taken down, so that it
+// never stands above a page that contradicts it ("every result is in"). The version it was given
+// at is asked for after it is shown: a change this desk made just before, which the live poll
+// has not seen yet, does not take it down.
+async function noteRefusalVersion() {
+  const shown = $('notice-text');
+  const v = await api('GET', '/version');
+  if (v.ok && shown && $('notice-text') === shown) state.refusalAt = v.data.version;
+}
+function eventChanged(version) {
+  if (state.refusalAt && version !== state.refusalAt) notice('');
+  refresh();
 }
 
 function askToken() {
@@ -23,7 +40,11 @@ async function asArbiter(method, path, body, raw) {
   const r = await api(method, path, body, raw, true);
   if (r.status === 401) { tokenRefused(r.data.error); return null; }
   state.refusal = r.status === 409 ? r.data.error : '';
-  if (!r.ok) { notice((r.status === 409 ? 'Refused: ' : 'Error: ') + r.data.error, 'error'); return null; }
+  if (!r.ok) {
+    notice((r.status === 409 ? 'Refused: ' : 'Error: ') + r.data.error, 'error');
+    if (r.status === 409) await noteRefusalVersion();
+    return null;
+  }
   return r.data;
 }
 
@@ -508,5 +529,5 @@ document.addEventListener('DOMContentLoaded', () => {
   for (const a of document.querySelectorAll('.exports a')) a.addEventListener('click', download);
   window.addEventListener('hashchange', () => show(current()));
   show(current());
-  live(refresh);
+  live(eventChanged);
 });
