@@ -44,7 +44,7 @@ TEST(EventCli, RefusalsAreOneLineAndChangeNothing) {
       {"result '" + f + "' 1 1-0", 1},            // no round paired yet
       {"withdraw '" + f + "' 3 --round 9", 1},    // not a round of the event
       {"excuse '" + f + "' 3", 1},                // nothing to excuse
-      {"undo '" + (d / "missing.trf") + "'", 1},  // no such event
+      {"undo '" + (d / "missing.trf") + "'", 2},  // no such event: bad input
       {"new '" + f +
            "' --system swiss --rounds 5 --rating-list standard --tiebreaks SB --rules 2026",
        2},
