@@ -255,7 +255,7 @@ TEST(TrfRead, TextLinesEndAtLfCrOrCrlf) {
   const std::string p2 =
       "001    2      B                                 1000                             0.0    2  "
       "0000 - Z";
-  const auto lf = ap::read_trf("012 X\n" + p1 + "\n" + p2 + "\n");
+  const auto lf = ap::read_trf("012 X\n" + p1 + "\n\n" + p2 + "\n");
   const auto mixed = ap::read_trf("012 X\r" + p1 + "\r\n\n" + p2);
   EXPECT_EQ(mixed.name, "X");
   EXPECT_EQ(mixed.players, lf.players);
