@@ -244,6 +244,7 @@ std::string castling_field(const Setup& s, CastlingNotation notation) {
 
 std::string to_fen(const Setup& s, CastlingNotation notation) {
   std::string out;
+  out.reserve(100);  // the longest FEN (97 bytes) in one allocation, not three as it grows
   for (int r = 7; r >= 0; --r) {
     int empty = 0;
     for (int f = 0; f < 8; ++f) {

@@ -1,5 +1,6 @@
 // "Did you mean": the legal moves closest to an illegal or unparsable move as written.
 #include <algorithm>
+#include <array>
 
 #include "arbiter/engine/san.h"
 #include "internal.h"
@@ -15,8 +16,11 @@ std::string core(std::string_view s) {  // without x, +, #, =, annotations
   return r;
 }
 
+// Edit distance of a to b, where b is a legal move's SAN core (at most 6 characters): one row
+// of counts, on the stack (a vector cost an allocation per legal move).
 size_t distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> d(b.size() + 1);
+  std::array<size_t, 8> d;
+  if (b.size() >= d.size()) b = b.substr(0, d.size() - 1);  // (never: cores are shorter)
   for (size_t j = 0; j <= b.size(); ++j) d[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
     size_t prev = d[0];
@@ -48,21 +52,24 @@ std::vector<std::string> closest_moves(const Position& pos, std::string_view wri
   const char wp = w.empty() ? 0 : w[0];
   struct Cand {
     int score;
-    std::string san;
+    Move move;
+    std::string san;  // without the check suffix, which the ranking ignores (core drops it)
   };
   std::vector<Cand> c;
   for (Move m : pos.legal_moves()) {
-    std::string san = to_san(pos, m);
+    std::string san = to_san_without_suffix(pos, m);
     std::string mc = core(san);
     int score = -static_cast<int>(distance(w, mc)) * 2;
     if (!wd.empty() && dest(mc) == wd) score += 6;
     if (wp && !mc.empty() && mc[0] == wp) score += 3;
-    c.push_back({score, std::move(san)});
+    c.push_back({score, m, std::move(san)});
   }
   std::stable_sort(c.begin(), c.end(),
                    [](const Cand& a, const Cand& b) { return a.score > b.score; });
+  // The check suffix (a look at the position after the move) only for the moves shown.
   std::vector<std::string> out;
-  for (int i = 0; i < n && i < static_cast<int>(c.size()); ++i) out.push_back(std::move(c[i].san));
+  for (int i = 0; i < n && i < static_cast<int>(c.size()); ++i)
+    out.push_back(to_san(pos, c[i].move));
   return out;
 }
 
