@@ -29,6 +29,30 @@ namespace {
 
 using Progress = std::function<void(const DutchProgress&)>;
 
+// Phase 11: pairs in the order of the players (art. 1.2 order); colours per art. 5 (first
+// argument: lower TPN). mate[v]: v's opponent, -1 for the player left over (the PAB).
+DutchPairing pairs_with_colours(const std::vector<Player>& players, const std::vector<int>& mate,
+                                Color initial_colour) {
+  DutchPairing result;
+  result.ok = true;
+  for (int v = 0; v < (int)players.size(); ++v) {
+    const int m = mate[v];
+    if (m < 0) {
+      assert(!result.bye && players[v].bye_eligible);  // one player at most is left over ([C2])
+      result.bye = players[v].id;
+      continue;
+    }
+    assert(mate[m] == v);
+    const int a = players[v].id < players[m].id ? v : m, o = a == v ? m : v;
+    if (v != a) continue;
+    if (allocate_colour(players[a], players[o], initial_colour) == WHITE)
+      result.pairs.emplace_back(players[a].id, players[o].id);
+    else
+      result.pairs.emplace_back(players[o].id, players[a].id);
+  }
+  return result;
+}
+
 template <int L>
 class Engine {
   using W = matching::WideUint<L>;
@@ -95,7 +119,6 @@ class Engine {
   void exchange_s2_to_s1(Bracket& br, int exchanges);
   void pair_remainder(Bracket& br);
   void move_down(Bracket& br);
-  DutchPairing pairs_with_colours() const;
 
   void pair_first_possible(int v, std::uint64_t addend, bool step_all);
   // Exchange weights (art. 4.3): the base weight of a remainder pair plus the preference for
@@ -584,7 +607,7 @@ DutchPairing Engine<L>::run() {
     move_down(br);
     if (alone_) end_alone_2017();
   }
-  return pairs_with_colours();
+  return pairs_with_colours(p_, final_mate_, in_.initial_colour);
 }
 
 // Phases 4-9: the bracket opened by open_bracket is paired.
@@ -1084,29 +1107,6 @@ void Engine<L>::move_down(Bracket& br) {
   br.sg_begin_v = br.nsgb_v;
 }
 
-// Phase 11: pairs in the order of the players; colours per art. 5 (first argument: lower TPN).
-template <int L>
-DutchPairing Engine<L>::pairs_with_colours() const {
-  DutchPairing result;
-  result.ok = true;
-  for (int v = 0; v < n_; ++v) {
-    const int m = finalized_[v] ? final_mate_[v] : -1;
-    if (m < 0) {
-      assert(!result.bye && p_[v].bye_eligible);  // one player at most is left over ([C2])
-      result.bye = p_[v].id;
-      continue;
-    }
-    assert(final_mate_[m] == v);
-    const int a = p_[v].id < p_[m].id ? v : m, o = a == v ? m : v;
-    if (v != a) continue;
-    if (allocate_colour(p_[a], p_[o], in_.initial_colour) == WHITE)
-      result.pairs.emplace_back(p_[a].id, p_[o].id);
-    else
-      result.pairs.emplace_back(p_[o].id, p_[a].id);
-  }
-  return result;
-}
-
 template <int L>
 DutchPairing run_engine(const DutchInput& in, const RuleSet& rules, const Progress& progress,
                         std::vector<Player> players, const WeightLayout& layout) {
@@ -1195,6 +1195,42 @@ DutchPairing pair_trivially(const std::vector<dutch::Player>& players) {
   return out;
 }
 
+// Phase 3b: a field of interchangeable players, as round 1 is without forbidden pairs: one
+// score group, nobody has met (or may not meet, [C1]) anybody present, nobody has an absolute
+// colour preference ([C3]), and all have the same colour, float, played-games and PAB-
+// eligibility facts. A pair's edge weight reads nothing else of it ([C1]-[C3] compatibility,
+// those facts for [C2], [C5]-[C21]), so every pair weighs the same and every round-pairing
+// (with one eligible player left over in odd fields) meets the criteria equally well: C.04.3
+// art. 4's generation order decides alone, and its first candidate is the pairing: S1 = the
+// first floor(n/2) players (art. 3.2), each against the S2 player of the same index (art. 4.2:
+// S2 in its own order; art. 4.3: no exchange), the last player of S2 left over for the PAB.
+// No matching is built: round 1 of 10,000 players needs no n^2 table. nullopt otherwise.
+std::optional<DutchPairing> pair_interchangeable(const std::vector<dutch::Player>& players,
+                                                 Color initial_colour) {
+  const dutch::Player& f = players.front();
+  auto same = [&](const dutch::Player& p) {
+    return !p.absolute() && p.score == f.score && p.imbalance == f.imbalance &&
+           p.preference == f.preference && p.repeated == f.repeated && p.strong == f.strong &&
+           p.bye_eligible == f.bye_eligible && p.played_games == f.played_games &&
+           std::equal(std::begin(p.floats), std::end(p.floats), std::begin(f.floats));
+  };
+  const int n = (int)players.size();
+  if (!std::all_of(players.begin(), players.end(), same) || ((n & 1) && !f.bye_eligible))
+    return std::nullopt;
+  std::vector<int> ids;
+  for (const auto& p : players) ids.push_back(p.id);
+  std::sort(ids.begin(), ids.end());
+  for (const auto& p : players)
+    for (int o : p.played_opponents)
+      if (std::binary_search(ids.begin(), ids.end(), o)) return std::nullopt;
+  std::vector<int> mate(n, -1);
+  for (int i = 0, m1 = n / 2; i < m1; ++i) {
+    mate[i] = i + m1;
+    mate[i + m1] = i;
+  }
+  return dutch::pairs_with_colours(players, mate, initial_colour);
+}
+
 // Phase 4: the edge-weight layout (edge_weight.h) with every score group side by side: each
 // group's counter is as wide as its size needs, and under 2017 A.8 the PSD values of a Collapsed
 // Last Bracket get their own room. `players` are in art. 1.2 order (score descending).
@@ -1268,9 +1304,9 @@ std::optional<dutch::WeightLayout> compact_layout(const dutch::WeightLayout& ful
 }  // namespace
 
 // The phases: 1. normalize the input; 2. the players in art. 1.2 order; 3. fields of at most one
-// player; 4. the full weight layout; 5. the compact layout when it takes fewer limbs (falling
-// back to the full one when a bracket holds more score groups than it has room for); 6. the
-// engine at the width the layout needs.
+// player, 3b. fields of interchangeable players; 4. the full weight layout; 5. the compact layout
+// when it takes fewer limbs (falling back to the full one when a bracket holds more score groups
+// than it has room for); 6. the engine at the width the layout needs.
 DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options) {
   DutchInput input = input_in;
   if (std::string error = normalize_input(input); !error.empty()) {
@@ -1287,6 +1323,7 @@ DutchPairing pair_dutch(const DutchInput& input_in, const DutchOptions& options)
                      return a.score != b.score ? a.score > b.score : a.rank < b.rank;
                    });
   if (players.size() <= 1) return pair_trivially(players);
+  if (auto pairing = pair_interchangeable(players, input.initial_colour)) return *pairing;
   const dutch::WeightLayout layout = full_layout(players, input.played_rounds, rules);
   if (auto compact = compact_layout(layout)) {
     try {
