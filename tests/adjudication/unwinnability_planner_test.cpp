@@ -115,6 +115,34 @@ TEST(MatePlanner, FallsBackToTheSolver) {
   EXPECT_LE(starved.nodes, 1u + 64u);
 }
 
+// The line builder (adjudication/src/unwinnable/line_builder.h, build_mate): a mating line written
+// directly, believed only because every move was legal and the last one mates (Laws 5.1.1): a
+// rook and a queen against a bare king, a pawn that runs and promotes, a back-rank mate.
+TEST(LineBuilder, WritesMatingLines) {
+  for (const auto& [fen, side] : {std::pair{"8/8/8/4k3/8/8/8/R3K3 w - - 0 1", WHITE},
+                                  std::pair{"8/8/8/4k3/8/8/8/Q3K3 b - - 0 1", WHITE},
+                                  std::pair{"8/8/8/8/8/k7/4P3/4K3 w - - 0 1", WHITE},
+                                  std::pair{"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", WHITE}}) {
+    const Position pos = at(fen);
+    const auto w = adjudication::build_mate(pos, side);
+    ASSERT_EQ(w.verdict, Verdict::Winnable) << fen << ": " << w.reason;
+    EXPECT_TRUE(mates(pos, w.witness, side))
+        << fen << ": " << adjudication::witness_san(pos, w.witness);
+  }
+}
+
+// No line where none mates (the bishop and the locked pawns are dead positions, Laws 5.2.2), and
+// none where the queen is lost at once (the king in check must take it): a failed build is
+// Undetermined, never an answer, and the solver decides.
+TEST(LineBuilder, FailsWhereItMust) {
+  for (const auto& [fen, side] : {std::pair{"8/8/4k3/8/8/2B5/8/4K3 w - - 0 1", WHITE},
+                                  std::pair{"8/8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3 w - - 0 1", WHITE},
+                                  std::pair{"4k3/8/8/8/8/8/8/3qK3 w - - 0 1", BLACK}}) {
+    const Position pos = at(fen);
+    EXPECT_EQ(adjudication::build_mate(pos, side).verdict, Verdict::Undetermined) << fen;
+  }
+}
+
 std::string game(const std::string& fen, const std::string& moves, const std::string& result) {
   return "[Event \"Test\"]\n[Site \"Here\"]\n[Date \"2024.05.01\"]\n[Round \"1\"]\n[White \"A\"]\n"
          "[Black \"B\"]\n[Result \"" +

@@ -25,6 +25,7 @@
 #include "unwinnable/confinement.h"
 #include "unwinnable/goal_search.h"
 #include "unwinnable/identity.h"
+#include "unwinnable/line_builder.h"
 #include "unwinnable/material.h"
 #include "unwinnable/planner.h"
 #include "unwinnable/probes.h"
@@ -896,6 +897,21 @@ Winnability Solver::quick_mate(const Position& pos, Color side, std::uint64_t no
   Winnability w;
   w.reason = "no helpmate found in a short look";
   w.nodes = look.nodes();
+  return w;
+}
+
+Winnability build_mate(const Position& pos, Color side) {
+  std::vector<Move> line;
+  // Every move of the line was tested legal before it was played, and its end is checkmate by
+  // `side`: the line is its own replay (line_builder.h).
+  if (detail::build_mating_line(pos, side, line)) {
+    Winnability w = winnable(std::move(line), 0);
+    w.reason =
+        "mating line written by the line builder: " + w.reason.substr(w.reason.find("checkmate"));
+    return w;
+  }
+  Winnability w;
+  w.reason = "the line builder wrote no mating line";
   return w;
 }
 

@@ -1029,9 +1029,11 @@ class Validator {
       return;
     }
     // The winner being able to mate settles every question (not dead, the result stands): the
-    // rule for two knights against a bare king, a short look (a witness for most decisive
-    // games), the mate planner (a replayed line: most of the rest), then the solver.
+    // rule for two knights against a bare king, the line builder (a legal line written directly,
+    // ending in mate), a short look (a witness for most decisive games), the mate planner (a
+    // replayed line: most of the rest), then the solver.
     if (detail::two_knights_can_mate(M.pos, winner)) return;
+    if (build_mate(M.pos, winner).verdict == Verdict::Winnable) return;
     if (solver_.quick_mate(M.pos, winner, quick_limit()).verdict == Verdict::Winnable) return;
     if (plan_mate(M.pos, winner, plan_limit()).verdict == Verdict::Winnable) return;
     const Winnability w = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
@@ -1089,14 +1091,17 @@ class Validator {
   // budgets (a short look each, then 2,000, 20,000 and the full budget), the side with more
   // material first: a position where one side mates quickly and the other only after a long
   // search costs the short one (every budget up to the full one is at most a tenth of the next,
-  // so the repeated work stays small); the mate planner's line for each side comes after the
-  // short looks. Every answer is the solver's or the planner's (a witness replayed to mate, or a
-  // proof) or, for two knights against a bare king, that of a rule proved exhaustively.
+  // so the repeated work stays small); the line builder's line for each side comes before the
+  // short looks, the mate planner's after them. Every answer is the solver's or the planner's (a
+  // witness replayed to mate, or a proof) or, for two knights against a bare king, that of a rule
+  // proved exhaustively.
   Verdict dead_verdict(const Position& pos, std::string* why) {
     // Two knights against a bare king: decided by rule (two_knights.h), not searched.
     if (detail::two_knights_can_mate(pos, WHITE) || detail::two_knights_can_mate(pos, BLACK))
       return Verdict::Winnable;
     const Color first = likelier_mater(pos);
+    for (const Color side : {first, ~first})
+      if (build_mate(pos, side).verdict == Verdict::Winnable) return Verdict::Winnable;
     for (const Color side : {first, ~first})
       if (solver_.quick_mate(pos, side, quick_limit()).verdict == Verdict::Winnable)
         return Verdict::Winnable;

@@ -63,6 +63,14 @@ Winnability can_checkmate(const Position& pos, Color side,
 inline constexpr std::uint64_t kPlanNodes = 400;
 Winnability plan_mate(const Position& pos, Color side, std::uint64_t node_limit = kPlanNodes);
 
+// The line builder: one mating line written directly for the common case of a winner with a
+// queen or rook (or a pawn that runs to one): the loser's king walks to an edge square, the
+// winner's king in front of it, the heavy piece checks along the edge; no search, no move
+// generation per ply (details in adjudication's README). Winnable with the line as witness (every
+// move tested legal before it was played, the last one checkmate by `side`); otherwise
+// Undetermined: a failed build proves nothing. Cheaper than plan_mate where it succeeds.
+Winnability build_mate(const Position& pos, Color side);
+
 // The witness in SAN, space-separated with move numbers ("45. Kb6 Kb8 46. Nd7#").
 std::string witness_san(const Position& pos, const std::vector<Move>& line);
 // The same as a list of plain SAN moves.

@@ -1,0 +1,242 @@
+// Line builder (see line_builder.h).
+#include "unwinnable/line_builder.h"
+
+#include <algorithm>
+
+#include "unwinnable/distance.h"
+
+namespace arbiter::adjudication::detail {
+namespace {
+
+constexpr std::size_t kMaxPlies = 40;  // a longer line is left to the planner
+constexpr int kMaxWaits = 3;           // the winner's waiting moves in one line
+constexpr Bitboard kEdges = FILE_A_BB | (FILE_A_BB << 7) | RANK_1_BB | (RANK_1_BB << 56);
+
+// The square `n` steps from the edge square `t` towards the middle, across the edge (for a
+// corner, along its file, as the planner's opposition square).
+Square inward(Square t, int n) {
+  const int f = t & 7, r = t >> 3;
+  return r == 0   ? Square(t + 8 * n)
+         : r == 7 ? Square(t - 8 * n)
+         : f == 0 ? Square(t + n)
+                  : Square(t - n);
+}
+
+// The squares next to `b`'s squares and `b` itself.
+Bitboard spread(Bitboard b) {
+  const Bitboard h = b | ((b << 1) & ~FILE_A_BB) | ((b >> 1) & ~(FILE_A_BB << 7));
+  return h | (h << 8) | (h >> 8);
+}
+
+// The squares `c`'s men attack, with the board occupied by `occ`.
+Bitboard attacked(const Position& pos, Color c, Bitboard occ) {
+  Bitboard a = 0;
+  for (Bitboard b = pos.pieces(c); b;) {
+    const Square s = pop_lsb(b);
+    const PieceType pt = type_of(pos.piece_on(s));
+    a |= pt == PAWN ? pawn_attacks(c, s) : attacks(pt, s, occ);
+  }
+  return a;
+}
+
+// The first step of a king on `from` towards `to` over the squares of `open` (breadth-first
+// back from `to`), SQ_NONE when there is no way.
+Square king_step(Square from, Square to, Bitboard open) {
+  if (!(open & square_bb(to))) return SQ_NONE;
+  const Bitboard near = king_attacks(from);
+  Bitboard reached = square_bb(to), frontier = reached;
+  for (int d = 0; d < 14 && frontier; ++d) {
+    if (near & frontier) return lsb(near & frontier);
+    frontier = spread(frontier) & open & ~reached;
+    reached |= frontier;
+  }
+  return SQ_NONE;
+}
+
+class Builder {
+ public:
+  Builder(const Position& root, Color winner, Square t, std::vector<Move>& line)
+      : pos_(root), w_(winner), t_(t), f_(inward(t, 2)), line_(line) {
+    edge_ = (t >> 3) == 0 || (t >> 3) == 7 ? rank_bb(t) : file_bb(t);
+  }
+
+  bool run() {
+    line_.clear();
+    while (line_.size() < kMaxPlies) {
+      const bool winner_to_move = pos_.side_to_move() == w_;
+      // What the loser attacks, the winner's king taken off the board (its king's steps and the
+      // mating checks ask for it).
+      if (winner_to_move)
+        loser_attacks_ = attacked(pos_, ~w_, pos_.occupied() ^ pos_.pieces(w_, KING));
+      if (winner_to_move && mated_now()) return true;
+      const Move m = winner_to_move ? winner_move() : loser_move();
+      if (m.is_none() || !pos_.is_legal(m)) return false;
+      pos_.play(m);
+      line_.push_back(m);
+    }
+    return false;
+  }
+
+ private:
+  Bitboard heavy() const { return pos_.pieces(w_, QUEEN) | pos_.pieces(w_, ROOK); }
+
+  // The winner at F and the loser's king on T: a heavy piece's check that mates (each tried on a
+  // copy: the loser to move, in check, without a legal move). Played when found.
+  bool mated_now() {
+    if (!(kEdges & pos_.pieces(~w_, KING))) return false;
+    const Square lk = pos_.king_square(~w_);
+    const Bitboard occ = pos_.occupied();
+    // A check on a square the loser takes on, unguarded by the winner's king, cannot mate.
+    const Bitboard lost = loser_attacks_ & ~king_attacks(pos_.king_square(w_));
+    for (Bitboard h = heavy(); h;) {
+      const Square s = pop_lsb(h);
+      const PieceType pt = type_of(pos_.piece_on(s));
+      for (Bitboard to = attacks(pt, s, occ) & attacks(pt, lk, occ) & ~pos_.pieces(w_) & ~lost;
+           to;) {
+        const Move m = Move::normal(s, pop_lsb(to));
+        if (!pos_.is_legal(m)) continue;
+        const Position child = pos_.after(m);
+        if (child.in_check() && !child.has_legal_moves()) {
+          line_.push_back(m);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  Move winner_move() {
+    const Square wk = pos_.king_square(w_);
+    if (!heavy()) return pawn_push();
+    if (wk != f_) {
+      const Square s = king_step(wk, f_, ~loser_attacks_ & ~pos_.occupied());
+      if (s != SQ_NONE) return Move::normal(wk, s);
+    }
+    // A waiting move of a heavy piece; a few in a row mean the plan is stuck.
+    return ++waits_ > kMaxWaits ? Move::none() : heavy_move();
+  }
+
+  // The winner's pawn nearest to promotion whose file ahead is empty, pushed (a queen).
+  Move pawn_push() const {
+    const Bitboard occ = pos_.occupied();
+    Move best = Move::none();
+    int best_left = 99;
+    for (Bitboard b = pos_.pieces(w_, PAWN); b;) {
+      const Square s = pop_lsb(b);
+      const Square to = Square(w_ == WHITE ? s + 8 : s - 8);
+      const int left = w_ == WHITE ? 7 - (s >> 3) : s >> 3;
+      const Bitboard ahead =
+          file_bb(s) & (w_ == WHITE ? ~((square_bb(s) << 1) - 1) : (square_bb(s) - 1));
+      if ((ahead & occ) || left >= best_left) continue;
+      best_left = left;
+      best = left == 1 ? Move::promotion(s, to, QUEEN) : Move::normal(s, to);
+    }
+    return best;
+  }
+
+  // A heavy piece's move to a square the loser does not attack, giving no check, from which it
+  // reaches the edge line of T (or the square in front of T, a queen) past the king's
+  // neighbours: the mating check comes from there once the kings stand.
+  Move heavy_move() const {
+    const Bitboard occ = pos_.occupied();
+    const Bitboard unsafe = loser_attacks_;
+    const Square lk = pos_.king_square(~w_);
+    const Bitboard goal = (edge_ & ~king_attacks(t_) & ~square_bb(t_)) | square_bb(inward(t_, 1));
+    Move fallback = Move::none();
+    for (Bitboard h = heavy(); h;) {
+      const Square s = pop_lsb(h);
+      const PieceType pt = type_of(pos_.piece_on(s));
+      const Bitboard checks = attacks(pt, lk, occ);
+      for (Bitboard to = attacks(pt, s, occ) & ~occ & ~unsafe & ~checks; to;) {
+        const Square x = pop_lsb(to);
+        const Bitboard from_x = attacks(pt, x, occ ^ square_bb(s));
+        if (from_x & goal & ~pos_.pieces(w_)) return Move::normal(s, x);
+        if (fallback.is_none()) fallback = Move::normal(s, x);
+      }
+    }
+    return fallback;
+  }
+
+  Move loser_move() const {
+    const Square lk = pos_.king_square(~w_);
+    if (lk != t_) {
+      const Bitboard occ = pos_.occupied() ^ square_bb(lk);
+      const Bitboard open = ~attacked(pos_, w_, occ) & ~pos_.occupied();
+      const Square s = king_step(lk, t_, open);
+      if (s != SQ_NONE && pos_.is_legal(Move::normal(lk, s))) return Move::normal(lk, s);
+    }
+    return loser_wait();
+  }
+
+  // A waiting move of the loser: a man far from T (a pawn's step or a piece's move that takes
+  // nothing, promotes nothing and gives no check), else a king's step, else any legal move.
+  Move loser_wait() const {
+    const Bitboard occ = pos_.occupied();
+    const Color l = ~w_;
+    for (Bitboard b = pos_.pieces(l) & ~pos_.pieces(KING); b;) {
+      const Square s = pop_lsb(b);
+      if (king_distance(s, t_) < 3) continue;
+      const PieceType pt = type_of(pos_.piece_on(s));
+      const Bitboard last = l == WHITE ? RANK_1_BB << 56 : RANK_1_BB;
+      const Bitboard to = pt == PAWN ? square_bb(Square(l == WHITE ? s + 8 : s - 8)) & ~occ & ~last
+                                     : attacks(pt, s, occ) & ~occ;
+      for (Bitboard t = to; t;) {
+        const Move m = Move::normal(s, pop_lsb(t));
+        if (king_distance(m.to(), t_) >= 3 && pos_.is_legal(m) && !pos_.gives_check(m)) return m;
+      }
+    }
+    const Square lk = pos_.king_square(l);
+    for (Bitboard t = king_attacks(lk) & ~occ; t;) {
+      const Move m = Move::normal(lk, pop_lsb(t));
+      if (pos_.is_legal(m)) return m;
+    }
+    MoveList moves;
+    pos_.generate_legal(moves);
+    return moves.empty() ? Move::none() : moves[0];
+  }
+
+  Position pos_;
+  Bitboard loser_attacks_ = 0;  // at the winner's turn
+  int waits_ = 0;
+  Color w_;
+  Square t_, f_;
+  Bitboard edge_ = 0;
+  std::vector<Move>& line_;
+};
+
+// The edge squares for the loser's king, nearest first (to the loser's king, then to the
+// winner's king's square in front of it): empty or the loser's king's own, with the square two
+// steps in front not held by a loser's man.
+int pick_targets(const Position& pos, Color winner, Square (&out)[2]) {
+  const Square lk = pos.king_square(~winner), wk = pos.king_square(winner);
+  int best[2] = {1 << 30, 1 << 30}, n = 0;
+  const Bitboard free = ~pos.occupied() | square_bb(lk);
+  for (Bitboard e = kEdges & free; e;) {
+    const Square t = pop_lsb(e);
+    const Square f = inward(t, 2);
+    if (pos.pieces(~winner) & square_bb(f)) continue;
+    const int d = 4 * king_distance(lk, t) + king_distance(wk, f);
+    if (d < best[0]) {
+      best[1] = best[0], out[1] = out[0];
+      best[0] = d, out[0] = t;
+    } else if (d < best[1]) {
+      best[1] = d, out[1] = t;
+    }
+    n = std::min(n + 1, 2);
+  }
+  return n;
+}
+
+}  // namespace
+
+bool build_mating_line(const Position& root, Color winner, std::vector<Move>& line) {
+  if (!(root.pieces(winner) & ~root.pieces(winner, KING))) return false;
+  Square targets[2] = {SQ_NONE, SQ_NONE};
+  const int n = pick_targets(root, winner, targets);
+  for (int i = 0; i < n; ++i)
+    if (Builder(root, winner, targets[i], line).run()) return true;
+  line.clear();
+  return false;
+}
+
+}  // namespace arbiter::adjudication::detail

@@ -1,0 +1,24 @@
+#pragma once
+// Line builder: writes one cooperative mating line directly, without a search and without a move
+// generation per ply (the mate planner's and the helpmate search's cost), for the common case of
+// a winner with a queen or a rook: the loser's king walks to an edge square, the winner's king to
+// the square two steps in front of it (it then guards the three squares off the edge), the heavy
+// piece to a square from which it checks along the edge (a rook or queen there guards the two
+// edge squares beside the king) or, a queen, next to the king in front of it, guarded by its
+// king. Each side's next move is read off the position (a king's step found breadth-first over
+// the squares the other side does not attack); the loser waits with a man far from the mating
+// corner or with its king. Every move is tested with Position::is_legal before it is played, and
+// the line counts only if it ends in checkmate by the winner (Laws 5.1.1: the loser to move, in
+// check, without a legal move): a legal line ending in mate is the proof that the winner can
+// checkmate by some series of legal moves (Laws 5.2.2, 6.9, 5.1.2). A failed build proves
+// nothing; the caller then asks the planner and the solver.
+#include <vector>
+
+#include "arbiter/engine/position.h"
+
+namespace arbiter::adjudication::detail {
+
+// True with the mating line in `line` (legal from `root`, ending in checkmate by `winner`).
+bool build_mating_line(const Position& root, Color winner, std::vector<Move>& line);
+
+}  // namespace arbiter::adjudication::detail
