@@ -5,6 +5,7 @@ API with nothing lost, a hostile player name, the limits. Expected values come f
 (FIDE Laws 6.9, C.04.2) and from the CLI run on the same event, never from the desk itself.
 usage: api_test.py ARBITER"""
 import concurrent.futures
+import fcntl
 import json
 import os
 import socket
@@ -549,6 +550,31 @@ class Api(unittest.TestCase):
         self.assertIn("excused", p["message"])
         st, _, b = self.srv.write("POST", f"/api/players/{black}/excuse", {})
         self.assertEqual(st, 409, b)
+
+    def test_held_event_file_is_a_clear_503(self):
+        # Issue 17: a disk, permission or lock error is said as the CLI says it (its exit status 4),
+        # never a bare "internal error"; nothing is changed, and readers need no lock.
+        srv = Server(ARBITER, self.ev.file, env={"ARBITER_LOCK_WAIT": "0.3"})
+        before = self.content()
+        try:
+            with open(self.ev.file, "rb") as held:
+                fcntl.flock(held, fcntl.LOCK_EX)  # another arbiter command changing the event
+                st, hs, b = srv.write("POST", "/api/undo", {})
+                self.assertEqual((st, hs.get("retry-after")), (503, "5"), b)
+                st2, _, b2 = srv.write("POST", "/api/players", {"name": "Eve, Ed", "standard": 2000})
+                self.assertEqual(st2, 503, b2)
+                code, _, err = cli(ARBITER, "event", "undo", self.ev.file, check=False,
+                                   env={"ARBITER_LOCK_WAIT": "0.3"})
+                self.assertEqual(code, 4)
+                self.assertIn("another arbiter command has been changing it for 0.3 s", b["error"])
+                self.assertIn(b["error"], err)
+                self.assertEqual(b2["error"], b["error"])
+                st, _, h = srv.get("/api/history")
+                self.assertEqual(st, 200, h)
+                self.assertEqual(srv.get("/api/event")[0], 200)
+            self.assertEqual(self.content(), before)
+        finally:
+            srv.stop()
 
     def test_undo_refused_when_nothing_to_undo(self):
         ev = Scratch(ARBITER, [], rounds=3)

@@ -12,9 +12,10 @@ import tempfile
 FIRST_LINE = re.compile(r"^serving (.+) at http://(127\.0\.0\.1):(\d+)/ \(token: (\S+)\)$")
 
 
-def cli(arbiter, *args, check=True):
+def cli(arbiter, *args, check=True, env=None):
     """Runs `arbiter ARGS`; returns (exit status, stdout, stderr)."""
-    p = subprocess.run([arbiter, *args], capture_output=True, text=True, timeout=60)
+    p = subprocess.run([arbiter, *args], capture_output=True, text=True, timeout=60,
+                       env=None if env is None else {**os.environ, **env})
     if check and p.returncode != 0:
         raise AssertionError(f"arbiter {' '.join(args)} -> {p.returncode}: {p.stderr}")
     return p.returncode, p.stdout, p.stderr
@@ -40,9 +41,10 @@ class Scratch:
 class Server:
     """`arbiter serve FILE --port 0 ...` as a child process."""
 
-    def __init__(self, arbiter, file, *args):
+    def __init__(self, arbiter, file, *args, env=None):
         self.proc = subprocess.Popen([arbiter, "serve", file, "--port", "0", *args],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     env=None if env is None else {**os.environ, **env})
         self.first_line = self.proc.stdout.readline().rstrip("\n")
         m = FIRST_LINE.match(self.first_line)
         if not m:

@@ -176,8 +176,9 @@ void EventStore::lock(const StoreOptions& o) {
       }
       if (std::chrono::steady_clock::now() >= deadline) {
         ::close(fd);
-        throw FileError(name_ + ": another arbiter command has been changing it for " +
-                        std::to_string(o.wait_limit.count() / 1000) +
+        char waited[32];  // ARBITER_LOCK_WAIT may be a fraction of a second
+        std::snprintf(waited, sizeof waited, "%g", o.wait_limit.count() / 1000.0);
+        throw FileError(name_ + ": another arbiter command has been changing it for " + waited +
                         " s; nothing was changed, try again when it has finished");
       }
       if (!said && o.on_wait) o.on_wait("waiting for another arbiter command on " + name_ + " ...");

@@ -334,12 +334,15 @@ class Call {
   }
 
   json history() {
-    EventStore store(file_);
+    // A reader: no lock, no write access needed (as `event history`).
+    StoreOptions read_only;
+    read_only.write = false;
+    EventStore store(file_, read_only);
     return {{"changes", store.history()}};
   }
 
   Response undo() {
-    EventStore store(file_);
+    EventStore store(file_, cli::event::writer_options());
     store.read();
     auto what = store.undo();
     if (!what) throw EventError("nothing to undo");
@@ -560,6 +563,13 @@ Response Desk::handle(const Request& q) const {
     return error(500, std::string("the event file cannot be read: ") + x.what());
   } catch (const FileInputError& x) {  // the event file removed, or a directory in its place
     return error(500, std::string("the event file cannot be read: ") + x.what());
+  } catch (const FileError& x) {
+    // A disk or permission error, or another arbiter command holding the event past the wait
+    // limit (the CLI's exit status 4): the store changed nothing, and the arbiter is told what
+    // to mend rather than "internal error".
+    Response r = error(503, x.what());
+    r.headers.emplace_back("Retry-After", "5");
+    return r;
   } catch (const nlohmann::json::exception& x) {
     return error(400, x.what());
   }
