@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "event_cli_support.h"
+#include "test_support.h"
 
 namespace fs = std::filesystem;
 using namespace arbiter::test::event_cli;
@@ -147,8 +148,8 @@ TEST(EventCli, KillNineDuringTwoHundredResultEntries) {
   ::setenv("ASAN_OPTIONS", ((asan ? std::string(asan) + ":" : "") + "detect_leaks=0").c_str(), 1);
   // The disk calls of one entry, traced.
   const std::string trace = d / "entry.strace";
-  ASSERT_EQ(shell(std::string("strace -qq -e trace=") + kDiskCalls + " -o '" + trace +
-                  "' '" ARBITER_BIN "' event result '" + f + "' 1 1-0 >/dev/null"),
+  ASSERT_EQ(shell(std::string("strace -qq -e trace=") + kDiskCalls + " -o '" + trace + "' '" +
+                  ARBITER_BIN + "' event result '" + f + "' 1 1-0 >/dev/null"),
             0);
   ok("event undo '" + f + "'");
   const auto points = kill_points(slurp(trace));

@@ -15,6 +15,8 @@
 #include <sstream>
 #include <string>
 
+#include "test_support.h"
+
 namespace arbiter::test::reliability {
 
 namespace fs = std::filesystem;
@@ -47,7 +49,7 @@ struct Shell {
 inline Shell sh(const fs::path& dir, const std::string& script) {
   static int counter = 0;
   const fs::path errf = dir / (".stderr." + std::to_string(counter++));
-  const std::string cmd = "cd '" + dir.string() + "' && A='" ARBITER_BIN "' && export A && { " +
+  const std::string cmd = "cd '" + dir.string() + "' && A='" + ARBITER_BIN + "' && export A && { " +
                           script + "\n} 2>'" + errf.string() + "'";
   Shell r;
   if (FILE* p = ::popen(cmd.c_str(), "r")) {

@@ -12,11 +12,17 @@
 
 namespace arbiter::test {
 
+// The `arbiter` program of this build, ../shared and the source tree (test_paths.cpp).
+const char* arbiter_bin();
+const char* shared_dir();
+const char* source_dir();
+#define ARBITER_BIN (::arbiter::test::arbiter_bin())
+
 inline std::filesystem::path shared(const std::string& rel) {
-  return std::filesystem::path(ARBITER_SHARED_DIR) / rel;
+  return std::filesystem::path(shared_dir()) / rel;
 }
 inline std::filesystem::path source(const std::string& rel) {
-  return std::filesystem::path(ARBITER_SOURCE_DIR) / rel;
+  return std::filesystem::path(source_dir()) / rel;
 }
 // CI=true (set by CI services): a missing oracle is a failure, since scripts/install-deps.sh
 // --test installs every one.
