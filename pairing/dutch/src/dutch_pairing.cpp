@@ -88,15 +88,17 @@ class Engine {
   struct Bracket {
     std::vector<int> cur;
     int mdp = 0, nsgb = 0, sg_begin_v = 0, nsgb_v = 0;
-    // Base weights of the pairs of cur that touch a resident or the next score group, lower
-    // triangle (s < l), row by row.
-    std::vector<W> base;
+    // Base weights of the pairs of cur that touch a resident or the next score group (s < l),
+    // a 4-byte index a pair into a palette of the distinct weights: a bracket of 10,000 players
+    // (round 1 with forbidden pairs) holds 400 MB, not 50 million weights of 32 bytes.
+    matching::WeightTable<W> base{0};
     // The remainder (or homogeneous bracket): its players as positions in cur, S1 = the first rp.
     std::vector<int> rem;
     int rp = 0;
 
     int size() const { return (int)cur.size(); }
-    W& B(int s, int l) { return base[(size_t)l * (l - 1) / 2 + s]; }
+    const W& B(int s, int l) const { return base.at(s, l); }
+    void set_B(int s, int l, const W& w) { base.set(s, l, w); }
     bool in_bracket(int v) const { return v >= sg_begin_v && v < nsgb_v; }
   };
 
@@ -464,6 +466,13 @@ class Engine {
   W edge_weight(int hi, int lo, bool lo_in_current, bool lo_in_next) const {
     W r{};
     if (!compatible(hi, lo)) return r;
+    if (!lo_in_current && !lo_in_next && !single_downfloater_is_bye_) {
+      // A pair outside the brackets weighs only in the top field: every other field below is
+      // zero (they count pairs of the current or next bracket, [C9] only for its single
+      // downfloater). Phase 1 sets n^2/2 of these: 50 million at 10,000 players.
+      r.or_bits(layout_.total_bits() - 2, 1 + !bye_candidate(hi) + !bye_candidate(lo));
+      return r;
+    }
     const Player &h = p_[hi], &l = p_[lo];
     const int b = layout_.b;
     r = W(1 + !bye_candidate(hi) + !bye_candidate(lo));
@@ -757,10 +766,10 @@ void Engine<L>::open_bracket(Bracket& br) {
   if (layout_.compact) assign_score_fields(br.cur, br.mdp);
   if (collapsed_) enter_clb(br.cur);
   report_progress(br.mdp < br.nsgb ? score(br.cur[br.mdp]) : score(group_start));
-  br.base.assign((size_t)cn * (cn - 1) / 2, W{});
+  br.base = matching::WeightTable<W>(cn);
   for (int l = br.mdp; l < cn; ++l)
     for (int s = 0; s < l; ++s) {
-      br.B(s, l) = edge_weight(br.cur[s], br.cur[l], l < br.nsgb, l >= br.nsgb);
+      br.set_B(s, l, edge_weight(br.cur[s], br.cur[l], l < br.nsgb, l >= br.nsgb));
       set(br.cur[l], br.cur[s], br.B(s, l));
     }
   // The bracket's pairs have moved into another class ([C6]-[C8] fields): their duals start
@@ -798,7 +807,7 @@ void Engine<L>::outlook_2017(Bracket& br) {
   collapsed_ = true;
   for (int l = nsgb; l < cn; ++l)
     for (int s = 0; s < l; ++s) {
-      br.B(s, l) = edge_weight(cur[s], cur[l], l < nsgb, false);
+      br.set_B(s, l, edge_weight(cur[s], cur[l], l < nsgb, false));
       set(cur[l], cur[s], br.B(s, l));
     }
 }
@@ -841,7 +850,7 @@ void Engine<L>::pair_alone_2017(Bracket& br) {
       if (pu >= 0 && pv >= 0) {
         const int s = std::min(pu, pv), l = std::max(pu, pv);
         if (l >= br.mdp) {
-          br.B(s, l) = neutral(br.B(s, l));
+          br.set_B(s, l, neutral(br.B(s, l)));
           r = br.B(s, l);
         } else {
           r = neutral(w);  // two moved-down players: never a pair of this bracket (B.7)
@@ -1017,7 +1026,7 @@ void Engine<L>::exchange_s1_to_s2(Bracket& br, int exchanges) {
     const bool exchange = !forward(br, v);
     left -= exchange;
     for (int j = i + 1; j < rn; ++j) {
-      if (exchange) br.B(P, br.rem[j]) = W{};
+      if (exchange) br.set_B(P, br.rem[j], W{});
       set(v, br.cur[br.rem[j]], exchange_weight(br, P, br.rem[j], i));
     }
   }
@@ -1045,11 +1054,11 @@ void Engine<L>::exchange_s2_to_s1(Bracket& br, int exchanges) {
     if (forward(br, v)) {
       --left;
       for (int j = 0; j < i; ++j) {
-        br.B(br.rem[j], P) = W{};
+        br.set_B(br.rem[j], P, W{});
         set(v, br.cur[br.rem[j]], W{});
       }
       for (int oi = br.nsgb; oi < cn; ++oi) {
-        br.B(P, oi) = W{};
+        br.set_B(P, oi, W{});
         set(v, br.cur[oi], W{});
       }
       cut_far(br, v);
@@ -1068,7 +1077,7 @@ void Engine<L>::pair_remainder(Bracket& br) {
   for (int i = 0; i < rn; ++i)
     for (int j = i + 1; j < rn; ++j) {
       const int s = br.rem[i], l = br.rem[j];
-      if (!forward(br, br.cur[s]) || forward(br, br.cur[l])) br.B(s, l) = W{};
+      if (!forward(br, br.cur[s]) || forward(br, br.cur[l])) br.set_B(s, l, W{});
       set(br.cur[s], br.cur[l], br.B(s, l));
     }
   for (int i = 0; i < rn; ++i) {
