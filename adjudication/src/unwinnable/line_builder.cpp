@@ -28,15 +28,20 @@ Bitboard spread(Bitboard b) {
   return h | (h << 8) | (h >> 8);
 }
 
-// The squares `c`'s men attack, with the board occupied by `occ`.
-Bitboard attacked(const Position& pos, Color c, Bitboard occ) {
+// The squares the men of `c` on `men` attack, with the board occupied by `occ`.
+Bitboard attacked_by(const Position& pos, Color c, Bitboard men, Bitboard occ) {
   Bitboard a = 0;
-  for (Bitboard b = pos.pieces(c); b;) {
+  for (Bitboard b = men; b;) {
     const Square s = pop_lsb(b);
     const PieceType pt = type_of(pos.piece_on(s));
     a |= pt == PAWN ? pawn_attacks(c, s) : attacks(pt, s, occ);
   }
   return a;
+}
+
+// The squares `c`'s men attack, with the board occupied by `occ`.
+Bitboard attacked(const Position& pos, Color c, Bitboard occ) {
+  return attacked_by(pos, c, pos.pieces(c), occ);
 }
 
 // The first step of a king on `from` towards `to` over the squares of `open` (breadth-first
@@ -69,8 +74,10 @@ class Builder {
       if (winner_to_move)
         loser_attacks_ = attacked(pos_, ~w_, pos_.occupied() ^ pos_.pieces(w_, KING));
       if (winner_to_move && mated_now()) return true;
+      // The loser's moves are chosen among moves tested legal (loser_move), the winner's are
+      // tested here: every move of the line is legal.
       const Move m = winner_to_move ? winner_move() : loser_move();
-      if (m.is_none() || !pos_.is_legal(m)) return false;
+      if (m.is_none() || (winner_to_move && !pos_.is_legal(m))) return false;
       pos_.play(m);
       line_.push_back(m);
     }
@@ -88,12 +95,20 @@ class Builder {
     const Bitboard occ = pos_.occupied();
     // A check on a square the loser takes on, unguarded by the winner's king, cannot mate.
     const Bitboard lost = loser_attacks_ & ~king_attacks(pos_.king_square(w_));
+    const Bitboard flights = king_attacks(lk) & ~pos_.pieces(~w_);
     for (Bitboard h = heavy(); h;) {
       const Square s = pop_lsb(h);
       const PieceType pt = type_of(pos_.piece_on(s));
+      // No mate while a flight square of the loser's king is left unguarded: what the winner's
+      // men guard once the king and the checking piece have left their squares holds at least
+      // every square they guard after the check (the piece that moves may only block lines).
+      const Bitboard open = occ ^ square_bb(lk) ^ square_bb(s);
+      const Bitboard guarded = attacked_by(pos_, w_, pos_.pieces(w_) ^ square_bb(s), open);
       for (Bitboard to = attacks(pt, s, occ) & attacks(pt, lk, occ) & ~pos_.pieces(w_) & ~lost;
            to;) {
-        const Move m = Move::normal(s, pop_lsb(to));
+        const Square x = pop_lsb(to);
+        if (flights & ~guarded & ~attacks(pt, x, open)) continue;
+        const Move m = Move::normal(s, x);
         if (!pos_.is_legal(m)) continue;
         const Position child = pos_.after(m);
         if (child.in_check() && !child.has_legal_moves()) {
@@ -107,7 +122,7 @@ class Builder {
 
   Move winner_move() {
     const Square wk = pos_.king_square(w_);
-    if (pos_.in_check()) return king_escape();
+    if (loser_attacks_ & pos_.pieces(w_, KING)) return king_escape();  // in check
     if (!heavy()) return pawn_push();
     if (const Move c = free_capture(); !c.is_none()) return c;
     if (wk != f_) {
