@@ -193,17 +193,6 @@ const SliderTables& slider_tables_init() {
 
 }  // namespace detail
 
-Bitboard attacks(PieceType pt, Square s, Bitboard occupied) {
-  switch (pt) {
-    case KNIGHT: return knight_attacks(s);
-    case BISHOP: return bishop_attacks(s, occupied);
-    case ROOK: return rook_attacks(s, occupied);
-    case QUEEN: return queen_attacks(s, occupied);
-    case KING: return king_attacks(s);
-    default: return 0;
-  }
-}
-
 const char* slider_backend() { return ARBITER_USE_PEXT ? "pext" : "magic"; }
 
 }  // namespace arbiter

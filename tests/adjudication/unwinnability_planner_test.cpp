@@ -117,12 +117,20 @@ TEST(MatePlanner, FallsBackToTheSolver) {
 
 // The line builder (adjudication/src/unwinnable/line_builder.h, build_mate): a mating line written
 // directly, believed only because every move was legal and the last one mates (Laws 5.1.1): a
-// rook and a queen against a bare king, a pawn that runs and promotes, a back-rank mate.
+// rook and a queen against a bare king, a pawn that runs and promotes, a back-rank mate; then
+// final positions of TCEC games the first line builder gave up on (each fails on it): the
+// winner's king steps out of check, a rook keeps off the edge square the loser's king walks to,
+// a queen takes the queen left unguarded, the winner's king aims in front of an edge square no
+// loser's pawn guards.
 TEST(LineBuilder, WritesMatingLines) {
   for (const auto& [fen, side] : {std::pair{"8/8/8/4k3/8/8/8/R3K3 w - - 0 1", WHITE},
                                   std::pair{"8/8/8/4k3/8/8/8/Q3K3 b - - 0 1", WHITE},
                                   std::pair{"8/8/8/8/8/k7/4P3/4K3 w - - 0 1", WHITE},
-                                  std::pair{"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", WHITE}}) {
+                                  std::pair{"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", WHITE},
+                                  std::pair{"8/5k2/8/1P6/4R3/1P6/8/1K1r4 w - - 0 47", WHITE},
+                                  std::pair{"8/8/8/8/8/7r/3K1k2/8 b - - 7 79", BLACK},
+                                  std::pair{"2Q5/8/5k2/K7/8/8/1q6/8 b - - 10 66", BLACK},
+                                  std::pair{"4R3/8/8/5k2/2K5/8/5p2/8 w - - 0 73", WHITE}}) {
     const Position pos = at(fen);
     const auto w = adjudication::build_mate(pos, side);
     ASSERT_EQ(w.verdict, Verdict::Winnable) << fen << ": " << w.reason;
@@ -132,12 +140,13 @@ TEST(LineBuilder, WritesMatingLines) {
 }
 
 // No line where none mates (the bishop and the locked pawns are dead positions, Laws 5.2.2), and
-// none where the queen is lost at once (the king in check must take it): a failed build is
-// Undetermined, never an answer, and the solver decides.
+// none where the queen is lost at once (the king in check must take it, its other squares
+// guarded or its own pawn's; the bare king cannot mate): a failed build is Undetermined, never
+// an answer, and the solver decides.
 TEST(LineBuilder, FailsWhereItMust) {
   for (const auto& [fen, side] : {std::pair{"8/8/4k3/8/8/2B5/8/4K3 w - - 0 1", WHITE},
                                   std::pair{"8/8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3 w - - 0 1", WHITE},
-                                  std::pair{"4k3/8/8/8/8/8/8/3qK3 w - - 0 1", BLACK}}) {
+                                  std::pair{"4k3/8/8/8/8/8/5P2/3qK3 w - - 0 1", BLACK}}) {
     const Position pos = at(fen);
     EXPECT_EQ(adjudication::build_mate(pos, side).verdict, Verdict::Undetermined) << fen;
   }

@@ -9,7 +9,7 @@ namespace arbiter::adjudication::detail {
 namespace {
 
 constexpr std::size_t kMaxPlies = 40;  // a longer line is left to the planner
-constexpr int kMaxWaits = 3;           // the winner's waiting moves in one line
+constexpr int kMaxWaits = 5;           // the winner's waiting moves in one line
 constexpr Bitboard kEdges = FILE_A_BB | (FILE_A_BB << 7) | RANK_1_BB | (RANK_1_BB << 56);
 
 // The square `n` steps from the edge square `t` towards the middle, across the edge (for a
@@ -28,15 +28,20 @@ Bitboard spread(Bitboard b) {
   return h | (h << 8) | (h >> 8);
 }
 
-// The squares `c`'s men attack, with the board occupied by `occ`.
-Bitboard attacked(const Position& pos, Color c, Bitboard occ) {
+// The squares the men of `c` on `men` attack, with the board occupied by `occ`.
+Bitboard attacked_by(const Position& pos, Color c, Bitboard men, Bitboard occ) {
   Bitboard a = 0;
-  for (Bitboard b = pos.pieces(c); b;) {
+  for (Bitboard b = men; b;) {
     const Square s = pop_lsb(b);
     const PieceType pt = type_of(pos.piece_on(s));
     a |= pt == PAWN ? pawn_attacks(c, s) : attacks(pt, s, occ);
   }
   return a;
+}
+
+// The squares `c`'s men attack, with the board occupied by `occ`.
+Bitboard attacked(const Position& pos, Color c, Bitboard occ) {
+  return attacked_by(pos, c, pos.pieces(c), occ);
 }
 
 // The first step of a king on `from` towards `to` over the squares of `open` (breadth-first
@@ -69,8 +74,10 @@ class Builder {
       if (winner_to_move)
         loser_attacks_ = attacked(pos_, ~w_, pos_.occupied() ^ pos_.pieces(w_, KING));
       if (winner_to_move && mated_now()) return true;
+      // The loser's moves are chosen among moves tested legal (loser_move), the winner's are
+      // tested here: every move of the line is legal.
       const Move m = winner_to_move ? winner_move() : loser_move();
-      if (m.is_none() || !pos_.is_legal(m)) return false;
+      if (m.is_none() || (winner_to_move && !pos_.is_legal(m))) return false;
       pos_.play(m);
       line_.push_back(m);
     }
@@ -88,12 +95,20 @@ class Builder {
     const Bitboard occ = pos_.occupied();
     // A check on a square the loser takes on, unguarded by the winner's king, cannot mate.
     const Bitboard lost = loser_attacks_ & ~king_attacks(pos_.king_square(w_));
+    const Bitboard flights = king_attacks(lk) & ~pos_.pieces(~w_);
     for (Bitboard h = heavy(); h;) {
       const Square s = pop_lsb(h);
       const PieceType pt = type_of(pos_.piece_on(s));
+      // No mate while a flight square of the loser's king is left unguarded: what the winner's
+      // men guard once the king and the checking piece have left their squares holds at least
+      // every square they guard after the check (the piece that moves may only block lines).
+      const Bitboard open = occ ^ square_bb(lk) ^ square_bb(s);
+      const Bitboard guarded = attacked_by(pos_, w_, pos_.pieces(w_) ^ square_bb(s), open);
       for (Bitboard to = attacks(pt, s, occ) & attacks(pt, lk, occ) & ~pos_.pieces(w_) & ~lost;
            to;) {
-        const Move m = Move::normal(s, pop_lsb(to));
+        const Square x = pop_lsb(to);
+        if (flights & ~guarded & ~attacks(pt, x, open)) continue;
+        const Move m = Move::normal(s, x);
         if (!pos_.is_legal(m)) continue;
         const Position child = pos_.after(m);
         if (child.in_check() && !child.has_legal_moves()) {
@@ -107,9 +122,14 @@ class Builder {
 
   Move winner_move() {
     const Square wk = pos_.king_square(w_);
+    if (loser_attacks_ & pos_.pieces(w_, KING)) return king_escape();  // in check
     if (!heavy()) return pawn_push();
+    if (const Move c = free_capture(); !c.is_none()) return c;
     if (wk != f_) {
-      const Square s = king_step(wk, f_, ~loser_attacks_ & ~pos_.occupied());
+      // Over empty squares and the loser's men nothing guards (the king takes them on its way).
+      const Bitboard prey = pos_.pieces(~w_) & ~pos_.pieces(~w_, KING);
+      const Bitboard open = ~loser_attacks_ & (~pos_.occupied() | prey);
+      const Square s = king_step(wk, f_, open);
       if (s != SQ_NONE) return Move::normal(wk, s);
     }
     // A waiting move of a heavy piece; a few in a row mean the plan is stuck.
@@ -134,6 +154,32 @@ class Builder {
     return best;
   }
 
+  // The winner's king out of check: the step to a square the loser does not attack nearest to F
+  // (the king's men stay where they are).
+  Move king_escape() const {
+    const Square wk = pos_.king_square(w_);
+    Move best = Move::none();
+    int best_d = 99;
+    for (Bitboard to = king_attacks(wk) & ~loser_attacks_ & ~pos_.pieces(w_); to;) {
+      const Square x = pop_lsb(to);
+      if (king_distance(x, f_) < best_d) best_d = king_distance(x, f_), best = Move::normal(wk, x);
+    }
+    return best;
+  }
+
+  // A heavy piece's capture of a loser's man (not the king) that nothing guards.
+  Move free_capture() const {
+    const Bitboard prey = pos_.pieces(~w_) & ~pos_.pieces(~w_, KING) & ~loser_attacks_;
+    if (!prey) return Move::none();
+    const Bitboard occ = pos_.occupied();
+    for (Bitboard h = heavy(); h;) {
+      const Square s = pop_lsb(h);
+      const Bitboard to = attacks(type_of(pos_.piece_on(s)), s, occ) & prey;
+      if (to) return Move::normal(s, lsb(to));
+    }
+    return Move::none();
+  }
+
   // A heavy piece's move to a square the loser does not attack, giving no check, from which it
   // reaches the edge line of T (or the square in front of T, a queen) past the king's
   // neighbours: the mating check comes from there once the kings stand.
@@ -142,7 +188,9 @@ class Builder {
     const Bitboard unsafe = loser_attacks_;
     const Square lk = pos_.king_square(~w_);
     const Bitboard goal = (edge_ & ~king_attacks(t_) & ~square_bb(t_)) | square_bb(inward(t_, 1));
-    Move fallback = Move::none();
+    // While the loser's king is on its way, a square that keeps it off T is second best.
+    const Bitboard t_bb = lk == t_ ? 0 : square_bb(t_);
+    Move second = Move::none(), fallback = Move::none();
     for (Bitboard h = heavy(); h;) {
       const Square s = pop_lsb(h);
       const PieceType pt = type_of(pos_.piece_on(s));
@@ -150,11 +198,14 @@ class Builder {
       for (Bitboard to = attacks(pt, s, occ) & ~occ & ~unsafe & ~checks; to;) {
         const Square x = pop_lsb(to);
         const Bitboard from_x = attacks(pt, x, occ ^ square_bb(s));
-        if (from_x & goal & ~pos_.pieces(w_)) return Move::normal(s, x);
+        if (from_x & goal & ~pos_.pieces(w_)) {
+          if (!(from_x & t_bb)) return Move::normal(s, x);
+          if (second.is_none()) second = Move::normal(s, x);
+        }
         if (fallback.is_none()) fallback = Move::normal(s, x);
       }
     }
-    return fallback;
+    return second.is_none() ? fallback : second;
   }
 
   Move loser_move() const {
@@ -206,15 +257,18 @@ class Builder {
 
 // The edge squares for the loser's king, nearest first (to the loser's king, then to the
 // winner's king's square in front of it): empty or the loser's king's own, with the square two
-// steps in front not held by a loser's man.
+// steps in front (the winner's king's) neither held by a loser's man or a winner's pawn nor
+// attacked by a loser's pawn (the king would rarely get there).
 int pick_targets(const Position& pos, Color winner, Square (&out)[2]) {
   const Square lk = pos.king_square(~winner), wk = pos.king_square(winner);
   int best[2] = {1 << 30, 1 << 30}, n = 0;
   const Bitboard free = ~pos.occupied() | square_bb(lk);
+  Bitboard pawn_guard = 0;  // squares the loser's pawns attack: F there is rarely reached
+  for (Bitboard b = pos.pieces(~winner, PAWN); b;) pawn_guard |= pawn_attacks(~winner, pop_lsb(b));
   for (Bitboard e = kEdges & free; e;) {
     const Square t = pop_lsb(e);
     const Square f = inward(t, 2);
-    if (pos.pieces(~winner) & square_bb(f)) continue;
+    if ((pos.pieces(~winner) | pos.pieces(winner, PAWN) | pawn_guard) & square_bb(f)) continue;
     const int d = 4 * king_distance(lk, t) + king_distance(wk, f);
     if (d < best[0]) {
       best[1] = best[0], out[1] = out[0];

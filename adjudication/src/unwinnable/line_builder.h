@@ -6,12 +6,15 @@
 // piece to a square from which it checks along the edge (a rook or queen there guards the two
 // edge squares beside the king) or, a queen, next to the king in front of it, guarded by its
 // king. Each side's next move is read off the position (a king's step found breadth-first over
-// the squares the other side does not attack); the loser waits with a man far from the mating
-// corner or with its king. Every move is tested with Position::is_legal before it is played, and
-// the line counts only if it ends in checkmate by the winner (Laws 5.1.1: the loser to move, in
-// check, without a legal move): a legal line ending in mate is the proof that the winner can
-// checkmate by some series of legal moves (Laws 5.2.2, 6.9, 5.1.2). A failed build proves
-// nothing; the caller then asks the planner and the solver.
+// the squares the other side does not attack; the winner's king takes the unguarded men on its
+// way); the loser waits with a man far from the mating corner or with its king. The winner
+// first gets its king out of check, then takes an unguarded man with a heavy piece; a heavy
+// piece that waits keeps off the loser's edge square while the loser's king walks there. Every move
+// is tested with Position::is_legal before it is played, and the line counts only if it ends in
+// checkmate by the winner (Laws 5.1.1: the loser to move, in check, without a legal move): a legal
+// line ending in mate is the proof that the winner can checkmate by some series of legal moves
+// (Laws 5.2.2, 6.9, 5.1.2). A failed build proves nothing; the caller then asks the planner and the
+// solver.
 #include <vector>
 
 #include "arbiter/engine/position.h"

@@ -191,6 +191,9 @@ class Validator {
   std::string ended_code_, ended_why_;
   bool after_end_reported_ = false;
   int threefold_ply_ = -1, fifty_ply_ = -1;
+  // few_men(): its last count, and the ply and halfmove clock it was made at (-1: none yet).
+  bool few_men_ = false;
+  int men_ply_ = -1, men_hmc_ = 0;
   Location threefold_at_, fifty_at_;
   bool lenient_warned_ = false, uci_warned_ = false;
   bool keep_before_ = true;  // whether a variation may need the position before a move
@@ -863,7 +866,20 @@ class Validator {
   // (The test of the men's count inline, once per move: the call with its saved registers cost
   // more than the test on the many positions of more than six men.)
   [[gnu::always_inline]] bool forced_dead_after(const Position& pos, int ply) {
-    return ended_ply_ < 0 && popcount(pos.occupied()) <= 6 && few_men_forced_dead(pos, ply);
+    return ended_ply_ < 0 && few_men(pos, ply) && few_men_forced_dead(pos, ply);
+  }
+  // Whether at most 6 men are on the board, counted again only where the men may have changed:
+  // a capture resets the halfmove clock (Laws 9.3), so while the clock has gone up by one a ply
+  // since the last count, no man has left the board (a count per ply cost 12 instructions of
+  // the portable build's ~600 a ply).
+  [[gnu::always_inline]] bool few_men(const Position& pos, int ply) {
+    const int hmc = pos.halfmove_clock();
+    if (hmc == 0 || men_ply_ < 0 || hmc - men_hmc_ != ply - men_ply_) {
+      few_men_ = popcount(pos.occupied()) <= 6;
+      men_ply_ = ply;
+      men_hmc_ = hmc;
+    }
+    return few_men_;
   }
   [[gnu::noinline]] bool few_men_forced_dead(const Position& pos, int ply) {
     if (illegal_stood_ && detail::king_exposed(pos)) return false;

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -88,15 +89,17 @@ class Engine {
   struct Bracket {
     std::vector<int> cur;
     int mdp = 0, nsgb = 0, sg_begin_v = 0, nsgb_v = 0;
-    // Base weights of the pairs of cur that touch a resident or the next score group, lower
-    // triangle (s < l), row by row.
-    std::vector<W> base;
+    // Base weights of the pairs of cur that touch a resident or the next score group (s < l),
+    // a 4-byte index a pair into a palette of the distinct weights: a bracket of 10,000 players
+    // (round 1 with forbidden pairs) holds 400 MB, not 50 million weights of 32 bytes.
+    matching::WeightTable<W> base{0};
     // The remainder (or homogeneous bracket): its players as positions in cur, S1 = the first rp.
     std::vector<int> rem;
     int rp = 0;
 
     int size() const { return (int)cur.size(); }
-    W& B(int s, int l) { return base[(size_t)l * (l - 1) / 2 + s]; }
+    const W& B(int s, int l) const { return base.at(s, l); }
+    void set_B(int s, int l, const W& w) { base.set(s, l, w); }
     bool in_bracket(int v) const { return v >= sg_begin_v && v < nsgb_v; }
   };
 
@@ -464,6 +467,13 @@ class Engine {
   W edge_weight(int hi, int lo, bool lo_in_current, bool lo_in_next) const {
     W r{};
     if (!compatible(hi, lo)) return r;
+    if (!lo_in_current && !lo_in_next && !single_downfloater_is_bye_) {
+      // A pair outside the brackets weighs only in the top field: every other field below is
+      // zero (they count pairs of the current or next bracket, [C9] only for its single
+      // downfloater). Phase 1 sets n^2/2 of these: 50 million at 10,000 players.
+      r.or_bits(layout_.total_bits() - 2, 1 + !bye_candidate(hi) + !bye_candidate(lo));
+      return r;
+    }
     const Player &h = p_[hi], &l = p_[lo];
     const int b = layout_.b;
     r = W(1 + !bye_candidate(hi) + !bye_candidate(lo));
@@ -757,10 +767,10 @@ void Engine<L>::open_bracket(Bracket& br) {
   if (layout_.compact) assign_score_fields(br.cur, br.mdp);
   if (collapsed_) enter_clb(br.cur);
   report_progress(br.mdp < br.nsgb ? score(br.cur[br.mdp]) : score(group_start));
-  br.base.assign((size_t)cn * (cn - 1) / 2, W{});
+  br.base = matching::WeightTable<W>(cn);
   for (int l = br.mdp; l < cn; ++l)
     for (int s = 0; s < l; ++s) {
-      br.B(s, l) = edge_weight(br.cur[s], br.cur[l], l < br.nsgb, l >= br.nsgb);
+      br.set_B(s, l, edge_weight(br.cur[s], br.cur[l], l < br.nsgb, l >= br.nsgb));
       set(br.cur[l], br.cur[s], br.B(s, l));
     }
   // The bracket's pairs have moved into another class ([C6]-[C8] fields): their duals start
@@ -798,7 +808,7 @@ void Engine<L>::outlook_2017(Bracket& br) {
   collapsed_ = true;
   for (int l = nsgb; l < cn; ++l)
     for (int s = 0; s < l; ++s) {
-      br.B(s, l) = edge_weight(cur[s], cur[l], l < nsgb, false);
+      br.set_B(s, l, edge_weight(cur[s], cur[l], l < nsgb, false));
       set(cur[l], cur[s], br.B(s, l));
     }
 }
@@ -841,7 +851,7 @@ void Engine<L>::pair_alone_2017(Bracket& br) {
       if (pu >= 0 && pv >= 0) {
         const int s = std::min(pu, pv), l = std::max(pu, pv);
         if (l >= br.mdp) {
-          br.B(s, l) = neutral(br.B(s, l));
+          br.set_B(s, l, neutral(br.B(s, l)));
           r = br.B(s, l);
         } else {
           r = neutral(w);  // two moved-down players: never a pair of this bracket (B.7)
@@ -1017,7 +1027,7 @@ void Engine<L>::exchange_s1_to_s2(Bracket& br, int exchanges) {
     const bool exchange = !forward(br, v);
     left -= exchange;
     for (int j = i + 1; j < rn; ++j) {
-      if (exchange) br.B(P, br.rem[j]) = W{};
+      if (exchange) br.set_B(P, br.rem[j], W{});
       set(v, br.cur[br.rem[j]], exchange_weight(br, P, br.rem[j], i));
     }
   }
@@ -1045,11 +1055,11 @@ void Engine<L>::exchange_s2_to_s1(Bracket& br, int exchanges) {
     if (forward(br, v)) {
       --left;
       for (int j = 0; j < i; ++j) {
-        br.B(br.rem[j], P) = W{};
+        br.set_B(br.rem[j], P, W{});
         set(v, br.cur[br.rem[j]], W{});
       }
       for (int oi = br.nsgb; oi < cn; ++oi) {
-        br.B(P, oi) = W{};
+        br.set_B(P, oi, W{});
         set(v, br.cur[oi], W{});
       }
       cut_far(br, v);
@@ -1068,7 +1078,7 @@ void Engine<L>::pair_remainder(Bracket& br) {
   for (int i = 0; i < rn; ++i)
     for (int j = i + 1; j < rn; ++j) {
       const int s = br.rem[i], l = br.rem[j];
-      if (!forward(br, br.cur[s]) || forward(br, br.cur[l])) br.B(s, l) = W{};
+      if (!forward(br, br.cur[s]) || forward(br, br.cur[l])) br.set_B(s, l, W{});
       set(br.cur[s], br.cur[l], br.B(s, l));
     }
   for (int i = 0; i < rn; ++i) {
@@ -1195,16 +1205,93 @@ DutchPairing pair_trivially(const std::vector<dutch::Player>& players) {
   return out;
 }
 
-// Phase 3b: a field of interchangeable players, as round 1 is without forbidden pairs: one
-// score group, nobody has met (or may not meet, [C1]) anybody present, nobody has an absolute
-// colour preference ([C3]), and all have the same colour, float, played-games and PAB-
-// eligibility facts. A pair's edge weight reads nothing else of it ([C1]-[C3] compatibility,
-// those facts for [C2], [C5]-[C21]), so every pair weighs the same and every round-pairing
-// (with one eligible player left over in odd fields) meets the criteria equally well: C.04.3
-// art. 4's generation order decides alone, and its first candidate is the pairing: S1 = the
-// first floor(n/2) players (art. 3.2), each against the S2 player of the same index (art. 4.2:
-// S2 in its own order; art. 4.3: no exchange), the last player of S2 left over for the PAB.
-// No matching is built: round 1 of 10,000 players needs no n^2 table. nullopt otherwise.
+// Art. 4.2 in a bracket whose pairs all weigh the same but for [C1]: S1 player i in turn takes the
+// first S2 player (S2 in its own order) with whom the S1 players after it can still all be paired
+// into S2 ([C1], [C4]; in odd fields one S2 player is left over). That is the engine's choice
+// (pair_remainder: the first candidate a maximum-weight pairing allows). A pairing of the S1
+// players not yet fixed into S2 is kept and re-routed along augmenting paths (Kuhn), so nearly
+// every choice is the S2 player the pairing holds already.
+class FirstTransposition {
+ public:
+  FirstTransposition(int s1, int s2, std::function<bool(int, int)> may_meet)
+      : may_meet_(std::move(may_meet)), mate_(s1, -1), owner_(s2, -1), seen_(s2, 0) {}
+
+  // S1 player i -> its S2 player; empty when S1 cannot be paired into S2 at all.
+  std::vector<int> run() {
+    const int s1 = (int)mate_.size();
+    for (int i = 0; i < s1; ++i)  // S1 player i against S2 player i where they may meet
+      if (may_meet_(i, i)) {
+        mate_[i] = i;
+        owner_[i] = i;
+      }
+    for (int i = 0; i < s1; ++i)
+      if (mate_[i] < 0 && !augment_from(i)) return {};
+    for (int i = 0, lo = 0; i < s1; ++i) {
+      locked_ = i + 1;
+      while (owner_[lo] >= 0 && owner_[lo] < i) ++lo;  // S2 players of the fixed S1 players
+      int j = lo;
+      while (!((owner_[j] < 0 || owner_[j] >= i) && may_meet_(i, j) && take(i, j))) ++j;
+      assert(j < (int)owner_.size());
+    }
+    return mate_;
+  }
+
+ private:
+  std::function<bool(int, int)> may_meet_;
+  std::vector<int> mate_, owner_;  // S1 -> S2 and S2 -> S1 (-1: none)
+  std::vector<char> seen_;
+  int locked_ = 0;  // the S1 players before it keep their S2 players
+
+  bool augment_from(int i) {
+    std::fill(seen_.begin(), seen_.end(), 0);
+    return augment(i);
+  }
+  // i (not locked, without an S2 player) gets one: a free one if it may meet one, else one
+  // whose S1 player moves on to another (depth first).
+  bool augment(int i) {
+    const int s2 = (int)owner_.size();
+    int j = 0;
+    while (j < s2 && !(owner_[j] < 0 && !seen_[j] && may_meet_(i, j))) ++j;
+    for (int t = 0; j == s2 && t < s2; ++t) {
+      const int k = owner_[t];
+      if (seen_[t] || k < locked_ || !may_meet_(i, t)) continue;
+      seen_[t] = 1;
+      if (augment(k)) j = t;
+    }
+    if (j == s2) return false;
+    mate_[i] = j;
+    owner_[j] = i;
+    return true;
+  }
+  // S1 player i takes j if the later S1 players can still all be paired; otherwise nothing moves.
+  bool take(int i, int j) {
+    const int was = mate_[i], k = owner_[j];
+    if (k == i) return true;
+    owner_[was] = -1;
+    mate_[i] = j;
+    owner_[j] = i;
+    if (k < 0) return true;
+    mate_[k] = -1;
+    if (augment_from(k)) return true;
+    mate_[k] = j;
+    owner_[j] = k;
+    mate_[i] = was;
+    owner_[was] = i;
+    return false;
+  }
+};
+
+// Phase 3b: a field of interchangeable players, as round 1 is: one score group, nobody has an
+// absolute colour preference ([C3]), and all have the same colour, float, played-games and PAB-
+// eligibility facts. A pair's edge weight reads nothing else of it but whether the two may meet
+// ([C1]: forbidden pairs, games against players present), those facts for [C2], [C5]-[C21],
+// so every pair that may meet weighs the same and every round-pairing (with one eligible player
+// left over in odd fields) meets the criteria equally well: C.04.3 art. 4's generation order
+// decides alone. S1 = the first floor(n/2) players (art. 3.2); when S1 can be paired into S2
+// (no exchange, art. 4.3), FirstTransposition gives art. 4.2's first transposition; with no
+// pair forbidden, each S1 player meets the S2 player of the same index, the last player of S2
+// left over for the PAB. No matching is built: round 1 of 10,000 players needs no n^2 table.
+// nullopt otherwise (an exchange needed, or players that differ).
 std::optional<DutchPairing> pair_interchangeable(const std::vector<dutch::Player>& players,
                                                  Color initial_colour) {
   const dutch::Player& f = players.front();
@@ -1214,19 +1301,19 @@ std::optional<DutchPairing> pair_interchangeable(const std::vector<dutch::Player
            p.bye_eligible == f.bye_eligible && p.played_games == f.played_games &&
            std::equal(std::begin(p.floats), std::end(p.floats), std::begin(f.floats));
   };
-  const int n = (int)players.size();
+  const int n = (int)players.size(), m1 = n / 2;
   if (!std::all_of(players.begin(), players.end(), same) || ((n & 1) && !f.bye_eligible))
     return std::nullopt;
-  std::vector<int> ids;
-  for (const auto& p : players) ids.push_back(p.id);
-  std::sort(ids.begin(), ids.end());
-  for (const auto& p : players)
-    for (int o : p.played_opponents)
-      if (std::binary_search(ids.begin(), ids.end(), o)) return std::nullopt;
+  auto may_meet = [&](int i, int j) {
+    const auto& met = players[i].played_opponents;
+    return !std::binary_search(met.begin(), met.end(), players[m1 + j].id);
+  };
+  const std::vector<int> s2_of = FirstTransposition(m1, n - m1, may_meet).run();
+  if (s2_of.empty()) return std::nullopt;
   std::vector<int> mate(n, -1);
-  for (int i = 0, m1 = n / 2; i < m1; ++i) {
-    mate[i] = i + m1;
-    mate[i + m1] = i;
+  for (int i = 0; i < m1; ++i) {
+    mate[i] = m1 + s2_of[i];
+    mate[m1 + s2_of[i]] = i;
   }
   return dutch::pairs_with_colours(players, mate, initial_colour);
 }
