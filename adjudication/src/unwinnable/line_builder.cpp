@@ -263,8 +263,10 @@ int pick_targets(const Position& pos, Color winner, Square (&out)[2]) {
   const Square lk = pos.king_square(~winner), wk = pos.king_square(winner);
   int best[2] = {1 << 30, 1 << 30}, n = 0;
   const Bitboard free = ~pos.occupied() | square_bb(lk);
-  Bitboard pawn_guard = 0;  // squares the loser's pawns attack: F there is rarely reached
-  for (Bitboard b = pos.pieces(~winner, PAWN); b;) pawn_guard |= pawn_attacks(~winner, pop_lsb(b));
+  // The squares the loser's pawns attack: F there is rarely reached.
+  const Bitboard lp = pos.pieces(~winner, PAWN);
+  const Bitboard pawn_guard =
+      winner == BLACK ? pawn_attacks_bb<WHITE>(lp) : pawn_attacks_bb<BLACK>(lp);
   for (Bitboard e = kEdges & free; e;) {
     const Square t = pop_lsb(e);
     const Square f = inward(t, 2);
