@@ -535,9 +535,10 @@ class Tokenizer {
     const char* const p = s_.data();
     const size_t size = s_.size();
     size_t i = i_, line_begin = line_begin_;
+    const uint32_t line_in = line_;
     uint32_t line = line_;
-    bool pushed = false, line_start = line_start_out;
     std::vector<Token>& tokens = g_.tokens;
+    const size_t tokens_in = tokens.size();
     // Column of index k on an ASCII line: k - origin.
     size_t origin = line_begin - (line_begin == 0 ? first_col_ : 1);
     const auto at = [&](size_t k) -> Location {
@@ -589,7 +590,6 @@ class Tokenizer {
         ++line;
         line_begin = ++i;
         origin = i - 1;
-        line_start = true;
         continue;
       }
       const size_t b = i;
@@ -617,11 +617,13 @@ class Tokenizer {
       } else {
         break;
       }
-      pushed = true;
-      line_start = false;
     }
     i_ = i, line_ = line, line_begin_ = line_begin;
-    line_start_out = line_start;
+    // At a line's start: after a newline that follows the last token (tokens hold none), or,
+    // without a token, after a newline or where the run began at one (derived here, not kept
+    // up to date per token).
+    const bool pushed = tokens.size() != tokens_in;
+    line_start_out = pushed ? line_begin > tokens.back().offset : line_start_out || line != line_in;
     movetext_ |= pushed;
   }
 
