@@ -121,7 +121,8 @@ TEST(MatePlanner, FallsBackToTheSolver) {
 // final positions of TCEC games the first line builder gave up on (each fails on it): the
 // winner's king steps out of check, a rook keeps off the edge square the loser's king walks to,
 // a queen takes the queen left unguarded, the winner's king aims in front of an edge square no
-// loser's pawn guards.
+// loser's pawn guards; the loser's rook or knight that cuts the winner's king off is offered to the
+// winner's rook and taken (the builder without the offer fails on both).
 TEST(LineBuilder, WritesMatingLines) {
   for (const auto& [fen, side] : {std::pair{"8/8/8/4k3/8/8/8/R3K3 w - - 0 1", WHITE},
                                   std::pair{"8/8/8/4k3/8/8/8/Q3K3 b - - 0 1", WHITE},
@@ -130,7 +131,9 @@ TEST(LineBuilder, WritesMatingLines) {
                                   std::pair{"8/5k2/8/1P6/4R3/1P6/8/1K1r4 w - - 0 47", WHITE},
                                   std::pair{"8/8/8/8/8/7r/3K1k2/8 b - - 7 79", BLACK},
                                   std::pair{"2Q5/8/5k2/K7/8/8/1q6/8 b - - 10 66", BLACK},
-                                  std::pair{"4R3/8/8/5k2/2K5/8/5p2/8 w - - 0 73", WHITE}}) {
+                                  std::pair{"4R3/8/8/5k2/2K5/8/5p2/8 w - - 0 73", WHITE},
+                                  std::pair{"3r4/6k1/8/8/2K5/8/8/R7 w - - 10 76", WHITE},
+                                  std::pair{"8/5K2/6R1/5n2/7k/7P/8/8 b - - 0 94", WHITE}}) {
     const Position pos = at(fen);
     const auto w = adjudication::build_mate(pos, side);
     ASSERT_EQ(w.verdict, Verdict::Winnable) << fen << ": " << w.reason;

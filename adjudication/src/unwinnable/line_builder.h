@@ -7,7 +7,9 @@
 // edge squares beside the king) or, a queen, next to the king in front of it, guarded by its
 // king. Each side's next move is read off the position (a king's step found breadth-first over
 // the squares the other side does not attack; the winner's king takes the unguarded men on its
-// way); the loser waits with a man far from the mating corner or with its king. The winner
+// way); the loser first offers its pieces to the winner's heavy pieces (a square they attack that
+// no other loser's man guards), then waits with a man far from the mating corner or with its
+// king. The winner
 // first gets its king out of check, then takes an unguarded man with a heavy piece; a heavy
 // piece that waits keeps off the loser's edge square while the loser's king walks there. Every move
 // is tested with Position::is_legal before it is played, and the line counts only if it ends in
