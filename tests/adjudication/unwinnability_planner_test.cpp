@@ -11,6 +11,9 @@
 
 #include "arbiter/adjudication/unwinnability.h"
 #include "arbiter/adjudication/validate.h"
+#include "arbiter/engine/pgn.h"
+#include "arbiter/engine/san.h"
+#include "test_support.h"
 #include "validate_helpers.h"
 
 namespace {
@@ -153,6 +156,42 @@ TEST(LineBuilder, FailsWhereItMust) {
     const Position pos = at(fen);
     EXPECT_EQ(adjudication::build_mate(pos, side).verdict, Verdict::Undetermined) << fen;
   }
+}
+
+// The final position of every game of the TCEC standard file (the main line, replayed by the
+// general SAN parser), for each side: every line the builder writes is checked here against the
+// generated legal moves and the definition of checkmate (mates: Laws 3, 5.1.1), whatever test the
+// builder used to choose its moves (a king's step by the attack maps, a loser's quiet move by
+// the attackers of both kings); and it writes them for most of these positions (12,706 of the
+// 18,794 questions; about 9,800 before the loser offered its pieces).
+TEST(LineBuilder, CorpusLinesReplayToMate) {
+  auto reader =
+      pgn::Reader::open(test::shared("data/pgn/corpus/tcec-standard-nocomments.pgn.zst").string());
+  pgn::RawGame g;
+  int questions = 0, written = 0;
+  while (reader.next(g)) {
+    Position p;
+    int depth = 0;
+    for (const pgn::Token& t : g.tokens) {
+      if (t.kind == pgn::TokenKind::VariationStart) ++depth;
+      if (t.kind == pgn::TokenKind::VariationEnd) --depth;
+      if (t.kind != pgn::TokenKind::Move || depth != 0) continue;
+      const auto m = parse_san(p, g.token_text(t));
+      if (!m.ok()) break;
+      p.play(*m);
+    }
+    if (!p.has_legal_moves()) continue;
+    for (const Color side : {WHITE, BLACK}) {
+      ++questions;
+      const auto w = adjudication::build_mate(p, side);
+      if (w.verdict != Verdict::Winnable) continue;
+      ++written;
+      ASSERT_TRUE(mates(p, w.witness, side))
+          << p.fen() << ": " << adjudication::witness_san(p, w.witness);
+    }
+  }
+  EXPECT_EQ(questions, 18794);
+  EXPECT_GT(written, 12000);
 }
 
 std::string game(const std::string& fen, const std::string& moves, const std::string& result) {

@@ -75,9 +75,11 @@ class Builder {
         loser_attacks_ = attacked(pos_, ~w_, pos_.occupied() ^ pos_.pieces(w_, KING));
       if (winner_to_move && mated_now()) return true;
       // The loser's moves are chosen among moves tested legal (loser_move), the winner's are
-      // tested here: every move of the line is legal.
+      // tested here: every move of the line is legal (a king's step by the attack map it is
+      // chosen from, a quiet move of another loser's man by quiet_wait, any other move by
+      // Position::is_legal).
       const Move m = winner_to_move ? winner_move() : loser_move();
-      if (m.is_none() || (winner_to_move && !pos_.is_legal(m))) return false;
+      if (m.is_none() || (winner_to_move && !king_step_or_legal(m))) return false;
       pos_.play(m);
       line_.push_back(m);
     }
@@ -85,6 +87,13 @@ class Builder {
   }
 
  private:
+  // The winner's king steps only to squares the loser does not attack once the king has left
+  // its own (king_escape, king_step over ~loser_attacks_): legal by that test (Laws 3.8.2, 3.9);
+  // every other move of the winner is tested with Position::is_legal.
+  bool king_step_or_legal(Move m) const {
+    return m.from() == pos_.king_square(w_) || pos_.is_legal(m);
+  }
+
   Bitboard heavy() const { return pos_.pieces(w_, QUEEN) | pos_.pieces(w_, ROOK); }
 
   // The winner at F and the loser's king on T: a heavy piece's check that mates (each tried on a
@@ -102,10 +111,11 @@ class Builder {
       // No mate while a flight square of the loser's king is left unguarded: what the winner's
       // men guard once the king and the checking piece have left their squares holds at least
       // every square they guard after the check (the piece that moves may only block lines).
+      Bitboard to = attacks(pt, s, occ) & attacks(pt, lk, occ) & ~pos_.pieces(w_) & ~lost;
+      if (!to) continue;
       const Bitboard open = occ ^ square_bb(lk) ^ square_bb(s);
       const Bitboard guarded = attacked_by(pos_, w_, pos_.pieces(w_) ^ square_bb(s), open);
-      for (Bitboard to = attacks(pt, s, occ) & attacks(pt, lk, occ) & ~pos_.pieces(w_) & ~lost;
-           to;) {
+      while (to) {
         const Square x = pop_lsb(to);
         if (flights & ~guarded & ~attacks(pt, x, open)) continue;
         const Move m = Move::normal(s, x);
@@ -214,10 +224,25 @@ class Builder {
     if (lk != t_) {
       const Bitboard occ = pos_.occupied() ^ square_bb(lk);
       const Bitboard open = ~attacked(pos_, w_, occ) & ~pos_.occupied();
+      // A step to a square the winner does not attack once the king has left its own: legal.
       const Square s = king_step(lk, t_, open);
-      if (s != SQ_NONE && pos_.is_legal(Move::normal(lk, s))) return Move::normal(lk, s);
+      if (s != SQ_NONE) return Move::normal(lk, s);
     }
     return loser_wait();
+  }
+
+  // Whether the loser's quiet move of a man other than its king from `from` to the empty square
+  // `to` (no capture, promotion or en passant) is legal and gives no check: afterwards no
+  // winner's man attacks the loser's king (Laws 3.9) and no loser's man the winner's king (the
+  // moved man counted from `to`). What Position::is_legal and gives_check answer, cheaper.
+  bool quiet_wait(Square from, Square to, PieceType pt) const {
+    const Color l = ~w_;
+    const Bitboard occ = pos_.occupied() ^ square_bb(from) ^ square_bb(to);
+    if (pos_.attackers_to(pos_.king_square(l), occ) & pos_.pieces(w_)) return false;
+    const Square wk = pos_.king_square(w_);
+    const Bitboard direct = pt == PAWN ? pawn_attacks(l, to) : attacks(pt, to, occ);
+    return !(direct & square_bb(wk)) &&
+           !(pos_.attackers_to(wk, occ) & pos_.pieces(l) & ~square_bb(from));
   }
 
   // A loser's piece (not a pawn) offered to the winner's queens and rooks: moved, by a legal
@@ -234,11 +259,13 @@ class Builder {
     for (Bitboard b = mine; b;) {
       const Square s = pop_lsb(b);
       const PieceType pt = type_of(pos_.piece_on(s));
+      const Bitboard offers = attacks(pt, s, occ) & hit & ~occ;
+      if (!offers) continue;
       const Bitboard guard =
           attacked_by(pos_, l, pos_.pieces(l) ^ square_bb(s), occ ^ square_bb(s));
-      for (Bitboard to = attacks(pt, s, occ) & hit & ~occ & ~guard; to;) {
-        const Move m = Move::normal(s, pop_lsb(to));
-        if (pos_.is_legal(m) && !pos_.gives_check(m)) return m;
+      for (Bitboard to = offers & ~guard; to;) {
+        const Square x = pop_lsb(to);
+        if (quiet_wait(s, x, pt)) return Move::normal(s, x);
       }
     }
     return Move::none();
@@ -257,8 +284,8 @@ class Builder {
       const Bitboard to = pt == PAWN ? square_bb(Square(l == WHITE ? s + 8 : s - 8)) & ~occ & ~last
                                      : attacks(pt, s, occ) & ~occ;
       for (Bitboard t = to; t;) {
-        const Move m = Move::normal(s, pop_lsb(t));
-        if (king_distance(m.to(), t_) >= 3 && pos_.is_legal(m) && !pos_.gives_check(m)) return m;
+        const Square x = pop_lsb(t);
+        if (king_distance(x, t_) >= 3 && quiet_wait(s, x, pt)) return Move::normal(s, x);
       }
     }
     const Square lk = pos_.king_square(l);
