@@ -618,9 +618,14 @@ class Tokenizer {
       if (is_alpha(c)) {
         const size_t e = symbol_end(b);
         const size_t n = e - b;
-        if ((c == 'e' && (n == 1 || (n == 2 && p[b + 1] == 'p'))) ||
-            (c == 'Z' && n == 2 && p[b + 1] == '0') ||
-            (c == 'n' && n == 4 && std::memcmp(p + b, "null", 4) == 0))
+        // (One test of the first letter for the three words: 'e', 'Z' and 'n' are the only
+        // letters whose low six bits are 37, 26 and 46.)
+        constexpr uint64_t kWordLetters =
+            uint64_t{1} << ('e' & 63) | uint64_t{1} << ('Z' & 63) | uint64_t{1} << ('n' & 63);
+        if ((kWordLetters >> (c & 63) & 1) &&
+            ((c == 'e' && (n == 1 || (n == 2 && p[b + 1] == 'p'))) ||
+             (c == 'Z' && n == 2 && p[b + 1] == '0') ||
+             (c == 'n' && n == 4 && std::memcmp(p + b, "null", 4) == 0)))
           break;
         tokens.push_back(
             {TokenKind::Move, static_cast<uint32_t>(b), static_cast<uint32_t>(n), 0, at(b)});
