@@ -58,11 +58,20 @@ Square king_step(Square from, Square to, Bitboard open) {
   return SQ_NONE;
 }
 
+// The squares where the winner's king cannot stand in front of an edge square: held by a loser's
+// man or a winner's pawn, or attacked by a loser's pawn (the king would rarely get there).
+Bitboard blocked_fronts(const Position& pos, Color winner) {
+  const Bitboard lp = pos.pieces(~winner, PAWN);
+  const Bitboard pawn_guard =
+      winner == BLACK ? pawn_attacks_bb<WHITE>(lp) : pawn_attacks_bb<BLACK>(lp);
+  return pos.pieces(~winner) | pos.pieces(winner, PAWN) | pawn_guard;
+}
+
 class Builder {
  public:
   Builder(const Position& root, Color winner, Square t, std::vector<Move>& line)
-      : pos_(root), w_(winner), t_(t), f_(inward(t, 2)), line_(line) {
-    edge_ = (t >> 3) == 0 || (t >> 3) == 7 ? rank_bb(t) : file_bb(t);
+      : pos_(root), w_(winner), line_(line) {
+    set_target(t);
   }
 
   bool run() {
@@ -92,6 +101,38 @@ class Builder {
   // every other move of the winner is tested with Position::is_legal.
   bool king_step_or_legal(Move m) const {
     return m.from() == pos_.king_square(w_) || pos_.is_legal(m);
+  }
+
+  // The edge square nearest to the loser's king on `from` over the squares of `open` (or `from`
+  // itself) in front of which the winner's king can stand, SQ_NONE when there is none.
+  Square nearest_edge(Square from, Bitboard open) const {
+    const Bitboard blocked = blocked_fronts(pos_, w_);
+    Bitboard reached = square_bb(from), frontier = reached;
+    for (int d = 0; d < 14 && frontier; ++d) {
+      for (Bitboard e = frontier & kEdges; e;) {
+        const Square t = pop_lsb(e);
+        if (!(blocked & square_bb(inward(t, 2)))) return t;
+      }
+      frontier = spread(frontier) & open & ~reached;
+      reached |= frontier;
+    }
+    return SQ_NONE;
+  }
+
+  // T out of the loser's king's reach: the edge square it stands on or, once the winner has
+  // waited twice, the nearest edge square it can reach becomes T, when the winner's king can
+  // stand in front of it; SQ_NONE when there is none. (On the TCEC file's final positions the
+  // builder then settles 8,586 of 11,863 questions instead of 8,086.)
+  Square new_target(Square lk, Bitboard open) const {
+    if (waits_ >= 2) return nearest_edge(lk, open);
+    const bool edge = kEdges & square_bb(lk);
+    return edge && !(blocked_fronts(pos_, w_) & square_bb(inward(lk, 2))) ? lk : SQ_NONE;
+  }
+
+  void set_target(Square t) {
+    t_ = t;
+    f_ = inward(t, 2);
+    edge_ = (t >> 3) == 0 || (t >> 3) == 7 ? rank_bb(t) : file_bb(t);
   }
 
   Bitboard heavy() const { return pos_.pieces(w_, QUEEN) | pos_.pieces(w_, ROOK); }
@@ -218,15 +259,19 @@ class Builder {
     return second.is_none() ? fallback : second;
   }
 
-  Move loser_move() const {
+  Move loser_move() {
     const Square lk = pos_.king_square(~w_);
     if (const Move g = give_away(); !g.is_none()) return g;
     if (lk != t_) {
       const Bitboard occ = pos_.occupied() ^ square_bb(lk);
       const Bitboard open = ~attacked(pos_, w_, occ) & ~pos_.occupied();
       // A step to a square the winner does not attack once the king has left its own: legal.
-      const Square s = king_step(lk, t_, open);
+      Square s = king_step(lk, t_, open);
       if (s != SQ_NONE) return Move::normal(lk, s);
+      if (const Square e = new_target(lk, open); e != SQ_NONE) {
+        set_target(e);
+        if (e != lk && (s = king_step(lk, e, open)) != SQ_NONE) return Move::normal(lk, s);
+      }
     }
     return loser_wait();
   }
@@ -315,15 +360,11 @@ int pick_targets(const Position& pos, Color winner, Square (&out)[2]) {
   const Square lk = pos.king_square(~winner), wk = pos.king_square(winner);
   int best[2] = {1 << 30, 1 << 30}, n = 0;
   const Bitboard free = ~pos.occupied() | square_bb(lk);
-  // The squares the loser's pawns attack: F there is rarely reached.
-  const Bitboard lp = pos.pieces(~winner, PAWN);
-  const Bitboard pawn_guard =
-      winner == BLACK ? pawn_attacks_bb<WHITE>(lp) : pawn_attacks_bb<BLACK>(lp);
+  const Bitboard blocked = blocked_fronts(pos, winner);
   for (Bitboard e = kEdges & free; e;) {
     const Square t = pop_lsb(e);
-    const Square f = inward(t, 2);
-    if ((pos.pieces(~winner) | pos.pieces(winner, PAWN) | pawn_guard) & square_bb(f)) continue;
-    const int d = 4 * king_distance(lk, t) + king_distance(wk, f);
+    if (blocked & square_bb(inward(t, 2))) continue;
+    const int d = 4 * king_distance(lk, t) + king_distance(wk, inward(t, 2));
     if (d < best[0]) {
       best[1] = best[0], out[1] = out[0];
       best[0] = d, out[0] = t;
