@@ -20,6 +20,7 @@
 #include "dutch_player.h"
 #include "dynamic_matching.h"
 #include "edge_weight.h"
+#include "greedy_matching.h"
 #include "player_data.h"
 #include "round_pairing_outlook.h"
 #include "rule_set.h"
@@ -107,6 +108,7 @@ class Engine {
   bool complete_pairing_exists();
   bool solve_completion();
   bool lowest_pab_score();
+  bool complete_greedily(const std::function<bool(int)>& may_take_pab);
   void set_pab_weights();
   int bye_score_of_matching() const;
   void choose_pab_score();
@@ -185,8 +187,9 @@ class Engine {
   bool single_downfloater_is_bye_ = false;
   std::map<int, int> played_games_rank_;
 
-  // Every weight lives in the whole-field matcher (kept for the brackets paired on the whole
-  // field and for reading back); a bracket paired in its window (below) gets it too.
+  // Every weight of the brackets' pairs lives in the whole-field matcher (kept for the brackets
+  // paired on it and read back by the windows; the pairs outside the brackets only when phase 1
+  // solved the whole field: far_lazy_); a bracket paired in its window (below) gets it too.
   void set(int a, int b, const W& v) {
     m_.set_weight(a, b, v);
     if (wm_ && wid_[a] >= 0 && wid_[b] >= 0) wm_->set_weight(wid_[a], wid_[b], v);
@@ -210,7 +213,9 @@ class Engine {
   std::vector<int> wglob_;  // window vertex -> player (the bracket's cur)
   std::vector<char> cut_;   // window players whose edges to F were cut (exchange_s2_to_s1)
   int sinks_ = 0;
-  int far_ = 0;  // the first far player (stands for a sink as a partner)
+  bool whole_ = false;     // the window is the whole field left (open_whole)
+  bool far_lazy_ = false;  // phase 1 set no weight of the pairs outside the brackets
+  int far_ = 0;            // the first far player (stands for a sink as a partner)
   // Not under 2017 A.9 (a bracket paired alone has free edges to everybody), nor when [C9]
   // weighs the pairs of far players (the PAB goes to the top score).
   bool window_allowed_ = false;
@@ -287,16 +292,55 @@ class Engine {
     for (int i = 0; i < c; ++i)
       if (finalized_[br.cur[i]]) wm_->remove(i);
   }
-  // Phase 3's choice: the window with few sinks when the far players allow it.
+  // The bracket's matching over the whole field left, when no window with sinks does: its
+  // players, every far player (their pairs' weights from far_weight while far_lazy_: the whole-
+  // field matcher holds none of them then) and the PAB vertex of an odd field. It is the whole-
+  // field matching less the players already paired, and it stays for the brackets that follow.
+  void open_whole(const Bracket& br) {
+    const int c = br.size();
+    m_.reset();
+    whole_ = true;
+    sinks_ = 0;
+    wglob_ = br.cur;
+    for (int v = br.cur.back() + 1; v < n_; ++v) wglob_.push_back(v);
+    if (n_ & 1) wglob_.push_back(n_);
+    const int size = (int)wglob_.size();
+    wm_.emplace(size);
+    wid_.assign(n_ + 1, -1);
+    for (int i = 0; i < size; ++i) wid_[wglob_[i]] = i;
+    if ((int)cut_.size() != c) cut_.assign(c, 0);
+    for (int j = 1; j < size; ++j)
+      for (int i = 0; i < j; ++i) {
+        const int x = wglob_[i], y = wglob_[j];
+        const bool stored = j < c || y == n_ || !far_lazy_;
+        const W w = stored ? m_.weight(x, y) : i < c && cut_[i] ? W{} : far_weight(x, y);
+        if (!w.is_zero()) wm_->set_weight(i, j, w);
+      }
+    for (int i = 0; i < c; ++i)
+      if (finalized_[br.cur[i]]) wm_->remove(i);
+  }
+  // Phase 3's choice: the window with few sinks when the far players allow it, else the whole
+  // field (kept from an earlier bracket, or opened now when players are left below the bracket).
   void choose_window(const Bracket& br) {
+    if (whole_) return;
     wm_.reset();
     cut_.clear();
     if (!window_allowed_) return;
     const int c = br.size();
     int k = 16 + (c & 1);
-    if (k > far_capacity(br)) return;
     window_bracket_ = &br;
-    open_window(br, k);
+    if (k <= far_capacity(br))
+      open_window(br, k);
+    else if (br.cur.back() + 1 < n_)
+      open_whole(br);
+  }
+  // The bracket's pairs start afresh in the matcher that pairs it (see open_bracket).
+  void renew(const std::vector<int>& cur) {
+    m_.renew(cur);
+    if (!whole_) return;
+    std::vector<int> ids;
+    for (int v : cur) ids.push_back(wid_[v]);
+    wm_->renew(ids);
   }
   const Bracket* window_bracket_ = nullptr;
   // The solve of the window, checked: an optimum that pairs no two sinks may leave more players
@@ -317,9 +361,9 @@ class Engine {
       }
       if (exact) return;
       const int k = 2 * sinks_ + (c & 1);
-      if (k > far_capacity(br)) {  // the whole field after all (it holds every weight)
-        wm_.reset();
-        m_.solve();
+      if (k > far_capacity(br)) {  // the whole field after all
+        open_whole(br);
+        wm_->solve();
         return;
       }
       open_window(br, k);
@@ -328,14 +372,16 @@ class Engine {
   // v may no longer float below the bracket (its edges to every far player are cut).
   void cut_far(const Bracket& br, int v) {
     for (int u = br.cur.back() + 1; u < n_; ++u) set(v, u, W{});
-    if (!wm_ || cut_[wid_[v]]) return;
+    if (!wm_ || whole_ || cut_[wid_[v]]) return;
     cut_[wid_[v]] = 1;
     const int c = (int)cut_.size();
     for (int t = c; t < c + sinks_; ++t) wm_->set_weight(wid_[v], t, W{});
   }
   void matcher_solve() {
-    if (wm_)
+    if (wm_ && !whole_)
       solve_window();
+    else if (wm_)
+      wm_->solve();
     else
       m_.solve();
   }
@@ -463,17 +509,21 @@ class Engine {
     layout_.shift = std::move(shift);
   }
 
+  // A pair outside the brackets weighs only in the top field: every other field below is zero
+  // (they count pairs of the current or next bracket, [C9] only for the single downfloater of
+  // the top bracket, who takes the PAB; not in the fields that get these weights lazily).
+  W far_weight(int hi, int lo) const {
+    W r{};
+    if (compatible(hi, lo))
+      r.or_bits(layout_.total_bits() - 2, 1 + !bye_candidate(hi) + !bye_candidate(lo));
+    return r;
+  }
+
   // The base edge weight of the pair (higher = earlier in the order, lower = later).
   W edge_weight(int hi, int lo, bool lo_in_current, bool lo_in_next) const {
+    if (!lo_in_current && !lo_in_next && !single_downfloater_is_bye_) return far_weight(hi, lo);
     W r{};
     if (!compatible(hi, lo)) return r;
-    if (!lo_in_current && !lo_in_next && !single_downfloater_is_bye_) {
-      // A pair outside the brackets weighs only in the top field: every other field below is
-      // zero (they count pairs of the current or next bracket, [C9] only for its single
-      // downfloater). Phase 1 sets n^2/2 of these: 50 million at 10,000 players.
-      r.or_bits(layout_.total_bits() - 2, 1 + !bye_candidate(hi) + !bye_candidate(lo));
-      return r;
-    }
     const Player &h = p_[hi], &l = p_[lo];
     const int b = layout_.b;
     r = W(1 + !bye_candidate(hi) + !bye_candidate(lo));
@@ -606,6 +656,7 @@ DutchPairing Engine<L>::run() {
   }
   if ((n_ & 1) && rules_.pab_lowest_score) choose_pab_score();
   window_allowed_ = !rules_.round_pairing_outlook && !single_downfloater_is_bye_;
+  assert(window_allowed_ || !far_lazy_);
   if (window_allowed_) count_suffixes();
   matched_.assign(n_, 0);
   Bracket br;
@@ -636,9 +687,26 @@ void Engine<L>::pair_bracket(Bracket& br) {
 template <int L>
 bool Engine<L>::complete_pairing_exists() {
   if ((n_ & 1) && rules_.pab_lowest_score) return lowest_pab_score();
+  if (!rules_.round_pairing_outlook && complete_greedily([&](int v) { return p_[v].bye_eligible; }))
+    return true;
   for (int x = 0; x < n_; ++x)
     for (int y = 0; y < x; ++y) set(x, y, edge_weight(y, x, false, false));
   return solve_completion();
+}
+
+// Phase 1 without weights: a perfect matching (with the PAB vertex of an odd field, joined to
+// the players `may_take_pab` allows) found greedily proves [C4] at once (mate_: its pairs). The
+// weights of the pairs outside the brackets then wait until a bracket's matching needs them
+// (far_weight, open_whole): in most fields none does, and 10,000 players have 50 million.
+template <int L>
+bool Engine<L>::complete_greedily(const std::function<bool(int)>& may_take_pab) {
+  auto may_meet = [&](int a, int b) { return b == n_ ? may_take_pab(a) : compatible(a, b); };
+  const std::vector<int> mate = greedy_perfect_matching(n_ + (n_ & 1), may_meet);
+  if (mate.empty()) return false;
+  mate_.assign(n_, 0);
+  for (int v = 0; v < n_; ++v) mate_[v] = mate[v] == n_ ? v : mate[v];
+  far_lazy_ = true;
+  return true;
 }
 
 // The solve of phase 1: a perfect matching (with the dummy vertex of an odd field) leaves one
@@ -671,15 +739,23 @@ bool Engine<L>::solve_completion() {
 // score need to know who pairs inside the top group ([C9]): then the full weights decide.
 template <int L>
 bool Engine<L>::lowest_pab_score() {
+  const int top = p_.front().score;
   std::map<int, int> rank;  // score -> its rank, the lowest score highest
   for (int v = 0; v < n_; ++v) rank.emplace(p_[v].score, (int)rank.size());
+  // The lowest score of an eligible player: greedily, that player left over and all the others
+  // paired proves it the PAB score (unless it is the top score: then [C9] needs the pairs).
+  int low = top;
+  for (int v = 0; v < n_; ++v)
+    if (p_[v].bye_eligible) low = std::min(low, p_[v].score);
+  if ((low < top || p_.back().score >= top) &&
+      complete_greedily([&](int v) { return p_[v].bye_eligible && p_[v].score == low; }))
+    return true;
   const W pair_weight((std::uint64_t)rank.size() + 2);
   for (int x = 0; x < n_; ++x) {
     for (int y = 0; y < x; ++y) set(x, y, compatible(x, y) ? pair_weight : W{});
     set(x, n_, p_[x].bye_eligible ? W((std::uint64_t)rank.at(p_[x].score) + 1) : W{});
   }
   const bool ok = solve_completion();
-  const int top = p_.front().score;
   if (ok && !(p_.back().score < top && bye_score_of_matching() >= top)) return ok;
   m_.reset();
   set_pab_weights();
@@ -744,8 +820,11 @@ void Engine<L>::choose_pab_score() {
   // Every weight changes: a fresh start is cheaper than a repair (and, reset first, the
   // matcher does not check each new weight against the old duals).
   m_.reset();
+  // A greedy phase 1 leaves the weights to the brackets, unless [C9] weighs the pairs of the
+  // top bracket's single downfloater (no window then: the whole-field matcher needs them all).
+  far_lazy_ = far_lazy_ && !single_downfloater_is_bye_;
   for (int x = 0; x < n_; ++x) {
-    for (int y = 0; y < x; ++y) set(x, y, edge_weight(y, x, false, false));
+    for (int y = 0; y < x && !far_lazy_; ++y) set(x, y, edge_weight(y, x, false, false));
     set(x, n_, W(1));  // the dummy: the same weight to everybody (phase 1 changed them)
   }
 }
@@ -755,7 +834,7 @@ void Engine<L>::choose_pab_score() {
 template <int L>
 void Engine<L>::open_bracket(Bracket& br) {
   auto score = [&](int v) { return p_[v].score; };
-  wm_.reset();  // the last bracket's window
+  if (!whole_) wm_.reset();  // the last bracket's window
   br.nsgb = br.size();
   br.nsgb_v = br.sg_begin_v + (br.nsgb - br.mdp);
   const int group_start = next_;
@@ -775,7 +854,7 @@ void Engine<L>::open_bracket(Bracket& br) {
     }
   // The bracket's pairs have moved into another class ([C6]-[C8] fields): their duals start
   // afresh.
-  m_.renew(br.cur);
+  renew(br.cur);
   if (rules_.round_pairing_outlook && !collapsed_ && br.nsgb < cn) outlook_2017(br);
   choose_window(br);
   mate_ = solve();

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "dynamic_matching.h"
+#include "greedy_matching.h"
 #include "wide_uint.h"
 
 namespace arbiter::pairing::dutch {
@@ -25,6 +26,9 @@ bool can_complete(int k, const Compatible& compatible, const ByeOk& bye_ok) {
   using W = matching::WideUint<2>;
   if (k == 0) return true;
   const int n = k + (k & 1);
+  // The vertex k of an odd k stands for the PAB.
+  auto may_meet = [&](int a, int b) { return b == k ? bye_ok(a) : compatible(a, b); };
+  if (!greedy_perfect_matching(n, may_meet).empty()) return true;
   matching::DynamicMatching<W> m(n);
   for (int v = 0; v < k; ++v)
     for (int u = 0; u < v; ++u)
