@@ -28,14 +28,16 @@ Bitboard spread(Bitboard b) {
   return h | (h << 8) | (h >> 8);
 }
 
-// The squares the men of `c` on `men` attack, with the board occupied by `occ`.
+// The squares the men of `c` on `men` attack, with the board occupied by `occ` (kind by kind:
+// the pawns at once, no look-up of each man's kind).
 Bitboard attacked_by(const Position& pos, Color c, Bitboard men, Bitboard occ) {
-  Bitboard a = 0;
-  for (Bitboard b = men; b;) {
-    const Square s = pop_lsb(b);
-    const PieceType pt = type_of(pos.piece_on(s));
-    a |= pt == PAWN ? pawn_attacks(c, s) : attacks(pt, s, occ);
-  }
+  const Bitboard pawns = men & pos.pieces(PAWN);
+  Bitboard a = c == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
+  for (Bitboard b = men & pos.pieces(KNIGHT); b;) a |= knight_attacks(pop_lsb(b));
+  const Bitboard queens = pos.pieces(QUEEN);
+  for (Bitboard b = men & (pos.pieces(BISHOP) | queens); b;) a |= bishop_attacks(pop_lsb(b), occ);
+  for (Bitboard b = men & (pos.pieces(ROOK) | queens); b;) a |= rook_attacks(pop_lsb(b), occ);
+  if (const Bitboard k = men & pos.pieces(KING)) a |= king_attacks(lsb(k));
   return a;
 }
 
@@ -380,6 +382,7 @@ int pick_targets(const Position& pos, Color winner, Square (&out)[2]) {
 
 bool build_mating_line(const Position& root, Color winner, std::vector<Move>& line) {
   if (!(root.pieces(winner) & ~root.pieces(winner, KING))) return false;
+  line.reserve(kMaxPlies + 1);  // one allocation for every line (the mating check is one more)
   Square targets[2] = {SQ_NONE, SQ_NONE};
   const int n = pick_targets(root, winner, targets);
   for (int i = 0; i < n; ++i)

@@ -15,6 +15,7 @@
 #include "arbiter/engine/uci.h"
 #include "internal.h"
 #include "unpromoted_pawn.h"
+#include "unwinnable/line_builder.h"
 #include "unwinnable/material.h"
 #include "unwinnable/search.h"
 #include "unwinnable/two_knights.h"
@@ -156,7 +157,8 @@ class Validator {
   const ValidateOptions& opt_;
   GameReport& r_;
   Sink sink_;
-  Solver& solver_;  // unwinnability search tables, reused across games
+  Solver& solver_;               // unwinnability search tables, reused across games
+  std::vector<Move> mate_line_;  // the line builder's buffer
 
   GameResult result_ = GameResult::None;  // as recorded: marker, else the Result tag
   Location result_at_;
@@ -1049,7 +1051,7 @@ class Validator {
     // ending in mate), a short look (a witness for most decisive games), the mate planner (a
     // replayed line: most of the rest), then the solver.
     if (detail::two_knights_can_mate(M.pos, winner)) return;
-    if (build_mate(M.pos, winner).verdict == Verdict::Winnable) return;
+    if (builds_mate(M.pos, winner)) return;
     if (solver_.quick_mate(M.pos, winner, quick_limit()).verdict == Verdict::Winnable) return;
     if (plan_mate(M.pos, winner, plan_limit()).verdict == Verdict::Winnable) return;
     const Winnability w = solver_.can_checkmate(M.pos, winner, opt_.node_budget);
@@ -1090,6 +1092,13 @@ class Validator {
     winner_cannot_mate(M, at, res, winner, w.reason, forfeit());
   }
 
+  // Whether the line builder writes a mating line for `side` (build_mate without its witness
+  // and reason, which the validator does not print: a legal line ending in checkmate by `side`,
+  // line_builder.h; the line's buffer is kept for the next question).
+  bool builds_mate(const Position& pos, Color side) {
+    return detail::build_mating_line(pos, side, mate_line_);
+  }
+
   // The short look's nodes (Solver::quick_mate), within the node budget.
   std::uint64_t quick_limit() const { return std::min<std::uint64_t>(200, opt_.node_budget); }
   // The mate planner's nodes (plan_mate), within the node budget.
@@ -1117,7 +1126,7 @@ class Validator {
       return Verdict::Winnable;
     const Color first = likelier_mater(pos);
     for (const Color side : {first, ~first})
-      if (build_mate(pos, side).verdict == Verdict::Winnable) return Verdict::Winnable;
+      if (builds_mate(pos, side)) return Verdict::Winnable;
     for (const Color side : {first, ~first})
       if (solver_.quick_mate(pos, side, quick_limit()).verdict == Verdict::Winnable)
         return Verdict::Winnable;
