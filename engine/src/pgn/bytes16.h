@@ -17,6 +17,7 @@ inline V splat(char c) { return _mm_set1_epi8(c); }
 inline V eq(V a, V b) { return _mm_cmpeq_epi8(a, b); }
 inline V either(V a, V b) { return _mm_or_si128(a, b); }
 inline V max_u8(V a, V b) { return _mm_max_epu8(a, b); }
+inline V minus(V a, V b) { return _mm_sub_epi8(a, b); }
 inline uint32_t mask(V m) { return static_cast<uint32_t>(_mm_movemask_epi8(m)); }
 #else
 typedef uint8_t V __attribute__((vector_size(16)));
@@ -32,6 +33,7 @@ inline V max_u8(V a, V b) {
   const V a_greater = reinterpret_cast<V>(a > b);
   return (a & a_greater) | (b & ~a_greater);
 }
+inline V minus(V a, V b) { return a - b; }
 inline uint32_t mask(V m) {
   uint32_t bits = 0;
   for (int i = 0; i < 16; ++i) bits |= static_cast<uint32_t>(m[i] >> 7) << i;
@@ -41,5 +43,10 @@ inline uint32_t mask(V m) {
 
 // The bytes <= 0x1F (control bytes): max(c, 0x1F) == 0x1F.
 inline V control(V v) { return eq(max_u8(v, splat(0x1F)), splat(0x1F)); }
+// The bytes c with lo <= c <= hi: c - lo (modulo 256) <= hi - lo.
+inline V within(V v, char lo, char hi) {
+  const V d = splat(static_cast<char>(hi - lo));
+  return eq(max_u8(minus(v, splat(lo)), d), d);
+}
 
 }  // namespace arbiter::pgn::bytes16

@@ -148,6 +148,9 @@ struct Splitter::Impl {
   size_t seg = kNone;  // where the bytes of `cur` not yet copied begin in buf
   uint64_t next_index = 0;
   size_t last_size = 1024;  // bytes of the last game, to reserve for the next
+  // fast_tag's window: the tag bits of buf[tag_w0, tag_w0 + 64) (kNone: none; refill moves the
+  // bytes and drops it).
+  size_t tag_w0 = kNone;
   bool have_ready = false;
   GameChunk ready;
 
@@ -201,6 +204,7 @@ struct Splitter::Impl {
     line_begin = (line_begin != kNone && line_begin >= keep) ? line_begin - keep : kNone;
     if (line_begin == 0 && c != 1) line_begin = kNone;
     std::memmove(buf.data(), buf.data() + keep, len - keep);
+    tag_w0 = kNone;
     len -= keep;
     pos -= keep;
     size_t n = src->read(buf.data() + len, buf.size() - len);
@@ -333,18 +337,27 @@ struct Splitter::Impl {
     return m;
   }
 #else
-  static constexpr size_t kBlock = 16;
+  // Four tests of 16 bytes (bytes16) a block: fast_forward's bookkeeping then runs once per
+  // 64 bytes (once per 16 it cost more than the tests).
+  static constexpr size_t kBlock = 64;
   static BlockBits block_bits(const char* q) {
     using namespace bytes16;
-    const V v = load(q);
-    const auto is = [&](char c) { return eq(v, splat(c)); };
-    const uint32_t nl = mask(is('\n')),
-                   blank = nl | mask(either(either(is(' '), is('\t')), is('\r'))),
-                   ctl = mask(control(v)),
-                   special = mask(either(either(either(is('['), is('{')), either(is(';'), is('('))),
-                                         either(either(is(')'), is('%')),
-                                                either(either(is('-'), is('*')), is(0x7F)))));
-    return {nl, blank, special | (ctl & ~blank)};
+    BlockBits m{0, 0, 0};
+    for (int h = 0; h < 4; ++h) {
+      const V v = load(q + 16 * h);
+      const auto is = [&](char c) { return eq(v, splat(c)); };
+      const uint64_t nl = mask(is('\n')),
+                     blank = nl | mask(either(either(is(' '), is('\t')), is('\r'))),
+                     ctl = mask(control(v)),
+                     special =
+                         mask(either(either(either(is('['), is('{')), either(is(';'), is('('))),
+                                     either(either(is(')'), is('%')),
+                                            either(either(is('-'), is('*')), is(0x7F)))));
+      m.nl |= nl << (16 * h);
+      m.blank |= blank << (16 * h);
+      m.stop |= (special | (ctl & ~blank)) << (16 * h);
+    }
+    return m;
   }
 #endif
 
@@ -565,6 +578,7 @@ struct Splitter::Impl {
   struct TagBits {
     uint64_t quote, close, backslash, ctl;  // '"', ']', '\\', control bytes (<= 0x1F) and DEL
   };
+  TagBits tag_w{0, 0, 0, 0};  // (of the window at tag_w0)
   static TagBits tag_bits(const char* q) {
     TagBits t{0, 0, 0, 0};
 #if defined(__AVX2__)
@@ -599,9 +613,21 @@ struct Splitter::Impl {
   // backslashes, then ']', and no control byte or DEL on the way (tabs and CRs included: those
   // take the byte loop). What the byte loop would do there: '"' opens the string, the next '"'
   // closes it, ']' outside it ends the pair. Returns false, having moved nothing, otherwise.
+  // The bits of the last window serve the tag pairs that start in it (a roster line is about
+  // 26 bytes: two or three to a window); a pair not found whole in its rest takes a window of
+  // its own.
   bool fast_tag() {
     if (len - pos < 64) return false;
-    const TagBits t = tag_bits(buf.data() + pos);
+    if (tag_w0 != kNone && pos - tag_w0 < 64 && fast_tag_from(pos - tag_w0)) return true;
+    tag_w0 = pos;
+    tag_w = tag_bits(buf.data() + pos);
+    return fast_tag_from(0);
+  }
+  // fast_tag on the window's bits from bit `off` (buf[pos]) on: the bits past the window read
+  // as zero, and every test below looks only at bits before a bit found set.
+  bool fast_tag_from(unsigned off) {
+    const TagBits t{tag_w.quote >> off, tag_w.close >> off, tag_w.backslash >> off,
+                    tag_w.ctl >> off};
     const auto below = [](unsigned k) { return (uint64_t{1} << k) - 1; };  // bits < k (k < 64)
     if (!t.close) return false;
     const unsigned close = static_cast<unsigned>(__builtin_ctzll(t.close));

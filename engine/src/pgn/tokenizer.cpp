@@ -83,6 +83,19 @@ struct NameTable {
 constexpr NameTable kName;
 inline bool is_name_char(char c) { return kName.t[static_cast<unsigned char>(c)]; }
 
+// The end of the tag name that starts at p[j]: the first byte from there that is no name
+// character, 16 bytes per test (the roster's names run for 4 to 18 characters).
+inline size_t name_end(const char* p, size_t size, size_t j) {
+  using namespace bytes16;
+  for (; size - j >= 16; j += 16) {
+    const V v = load(p + j);
+    const uint32_t name = mask(either(
+        either(within(either(v, splat(0x20)), 'a', 'z'), within(v, '0', '9')), eq(v, splat('_'))));
+    if (name != 0xFFFF) return j + static_cast<size_t>(__builtin_ctz(~name));
+  }
+  while (j < size && is_name_char(p[j])) ++j;
+  return j;
+}
 // A move number indication (PGN 8.2.2) from p[i], which holds a digit: the digits (their value,
 // capped, in n) then any number of periods or ellipses (their count, an ellipsis as three, in
 // dots). Returns the index after it.
@@ -127,6 +140,19 @@ inline const char* value_stop(const char* p, const char* end) {
   }
   while (p < end && *p != '"' && *p != '\\' && *p != '\n') ++p;
   return p;
+}
+// s = p[0, n) (p not within s). A tag slot reused from the game before usually held a text of
+// the same length or longer (the same tag names in the same order, values of like lengths):
+// then the bytes are copied over its own, without append's checks (clear + append cost twice
+// as many instructions; assign goes through the general, overlap-safe replace).
+inline void overwrite(std::string& s, const char* p, size_t n) {
+  if (n <= s.size()) {
+    s.resize(n);
+    std::memcpy(s.data(), p, n);
+  } else {
+    s.clear();
+    s.append(p, n);
+  }
 }
 // Where a token may end: whitespace or a character that starts another token.
 inline bool is_delim(const std::string& s, size_t i) {
@@ -323,19 +349,15 @@ class Tokenizer {
   [[gnu::always_inline]] bool common_tag_pair(const Location& at) {
     const char* p = s_.data();
     const size_t size = s_.size();
-    size_t j = i_ + 1;
-    while (j < size && is_name_char(p[j])) ++j;
+    const size_t j = name_end(p, size, i_ + 1);
     if (j == i_ + 1 || j + 1 >= size || p[j] != ' ' || p[j + 1] != '"') return false;
     const size_t vb = j + 2;
     const size_t e = static_cast<size_t>(value_stop(p + vb, p + size) - p);
     if (e + 1 >= size || p[e] != '"' || p[e + 1] != ']') return false;
     if (ntags_ == g_.tags.size()) g_.tags.emplace_back();
     Tag& slot = g_.tags[ntags_];
-    // (clear + append: assign goes through the general, overlap-safe replace)
-    slot.name.clear();
-    slot.name.append(p + i_ + 1, j - i_ - 1);
-    slot.value.clear();
-    slot.value.append(p + vb, e - vb);
+    overwrite(slot.name, p + i_ + 1, j - i_ - 1);
+    overwrite(slot.value, p + vb, e - vb);
     slot.where = at;
     ++ntags_;
     i_ = e + 2;
@@ -535,9 +557,10 @@ class Tokenizer {
     const char* const p = s_.data();
     const size_t size = s_.size();
     size_t i = i_, line_begin = line_begin_;
+    const uint32_t line_in = line_;
     uint32_t line = line_;
-    bool pushed = false, line_start = line_start_out;
     std::vector<Token>& tokens = g_.tokens;
+    const size_t tokens_in = tokens.size();
     // Column of index k on an ASCII line: k - origin.
     size_t origin = line_begin - (line_begin == 0 ? first_col_ : 1);
     const auto at = [&](size_t k) -> Location {
@@ -589,16 +612,20 @@ class Tokenizer {
         ++line;
         line_begin = ++i;
         origin = i - 1;
-        line_start = true;
         continue;
       }
       const size_t b = i;
       if (is_alpha(c)) {
         const size_t e = symbol_end(b);
         const size_t n = e - b;
-        if ((c == 'e' && (n == 1 || (n == 2 && p[b + 1] == 'p'))) ||
-            (c == 'Z' && n == 2 && p[b + 1] == '0') ||
-            (c == 'n' && n == 4 && std::memcmp(p + b, "null", 4) == 0))
+        // (One test of the first letter for the three words: 'e', 'Z' and 'n' are the only
+        // letters whose low six bits are 37, 26 and 46.)
+        constexpr uint64_t kWordLetters =
+            uint64_t{1} << ('e' & 63) | uint64_t{1} << ('Z' & 63) | uint64_t{1} << ('n' & 63);
+        if ((kWordLetters >> (c & 63) & 1) &&
+            ((c == 'e' && (n == 1 || (n == 2 && p[b + 1] == 'p'))) ||
+             (c == 'Z' && n == 2 && p[b + 1] == '0') ||
+             (c == 'n' && n == 4 && std::memcmp(p + b, "null", 4) == 0)))
           break;
         tokens.push_back(
             {TokenKind::Move, static_cast<uint32_t>(b), static_cast<uint32_t>(n), 0, at(b)});
@@ -617,11 +644,13 @@ class Tokenizer {
       } else {
         break;
       }
-      pushed = true;
-      line_start = false;
     }
     i_ = i, line_ = line, line_begin_ = line_begin;
-    line_start_out = line_start;
+    // At a line's start: after a newline that follows the last token (tokens hold none), or,
+    // without a token, after a newline or where the run began at one (derived here, not kept
+    // up to date per token).
+    const bool pushed = tokens.size() != tokens_in;
+    line_start_out = pushed ? line_begin > tokens.back().offset : line_start_out || line != line_in;
     movetext_ |= pushed;
   }
 
