@@ -15,6 +15,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include "arbiter/pairing/dutch.h"
 #include "dutch_player.h"
@@ -113,6 +114,7 @@ class Engine {
   int bye_score_of_matching() const;
   void choose_pab_score();
   void open_bracket(Bracket& br);
+  void set_base_weights(Bracket& br);
   void outlook_2017(Bracket& br);
   void pair_alone_2017(Bracket& br);
   void pair_bracket(Bracket& br);
@@ -475,6 +477,24 @@ class Engine {
     if ((int)sd_rank_.size() * layout_.psd_width > layout_.s) throw CompactOverflow{};
   }
 
+  // The facts of a player that criteria_weight reads, numbered per bracket (positions of `cur`):
+  // two players of one kind weigh the same against any third that may meet both.
+  std::vector<int> kinds_of(const std::vector<int>& cur) const {
+    using Key = std::tuple<int, int, int, int, bool, bool, int, int, int>;
+    auto colour = [](std::optional<Color> c) { return c ? int(*c) : -1; };
+    std::map<Key, int> ids;
+    std::vector<int> kind;
+    kind.reserve(cur.size());
+    for (int v : cur) {
+      const Player& p = p_[v];
+      const Key key{p.score,         p.imbalance,    colour(p.preference), colour(p.repeated),
+                    p.strong,        p.bye_eligible, p.played_games,       int(p.floats[1]),
+                    int(p.floats[2])};
+      kind.push_back(ids.emplace(key, (int)ids.size()).first->second);
+    }
+    return kind;
+  }
+
   // Compact layouts: the S fields of the bracket `cur` (scores ascending from bit 0), and the
   // weights between its moved-down players (the only ones that carry counters of the previous
   // bracket) re-encoded.
@@ -522,11 +542,15 @@ class Engine {
   // The base edge weight of the pair (higher = earlier in the order, lower = later).
   W edge_weight(int hi, int lo, bool lo_in_current, bool lo_in_next) const {
     if (!lo_in_current && !lo_in_next && !single_downfloater_is_bye_) return far_weight(hi, lo);
-    W r{};
-    if (!compatible(hi, lo)) return r;
+    if (!compatible(hi, lo)) return W{};
+    return criteria_weight(hi, lo, lo_in_current, lo_in_next);
+  }
+  // The weight of a pair that may meet: all it reads of the two players is the facts kind_of
+  // lists.
+  W criteria_weight(int hi, int lo, bool lo_in_current, bool lo_in_next) const {
     const Player &h = p_[hi], &l = p_[lo];
     const int b = layout_.b;
-    r = W(1 + !bye_candidate(hi) + !bye_candidate(lo));
+    W r(1 + !bye_candidate(hi) + !bye_candidate(lo));
     push(r, b, lo_in_current);  // [C6]
     if (lo_in_current && clb_)
       push_psd(r, h.score, l.score);
@@ -846,18 +870,46 @@ void Engine<L>::open_bracket(Bracket& br) {
   if (layout_.compact) assign_score_fields(br.cur, br.mdp);
   if (collapsed_) enter_clb(br.cur);
   report_progress(br.mdp < br.nsgb ? score(br.cur[br.mdp]) : score(group_start));
-  br.base = matching::WeightTable<W>(cn);
-  for (int l = br.mdp; l < cn; ++l)
-    for (int s = 0; s < l; ++s) {
-      br.set_B(s, l, edge_weight(br.cur[s], br.cur[l], l < br.nsgb, l >= br.nsgb));
-      set(br.cur[l], br.cur[s], br.B(s, l));
-    }
+  set_base_weights(br);
   // The bracket's pairs have moved into another class ([C6]-[C8] fields): their duals start
   // afresh.
   renew(br.cur);
   if (rules_.round_pairing_outlook && !collapsed_ && br.nsgb < cn) outlook_2017(br);
   choose_window(br);
   mate_ = solve();
+}
+
+// Phase 3's weights: every pair touching the residents or the next score group gets its base
+// weight ([C1]-[C21], art. 4). A bracket of thousands of players holds few kinds of player as
+// the criteria see them (kind_of), so each weight is computed once per two kinds (in order, and
+// whether the later player is a resident or of the next group) and only [C1] per pair.
+template <int L>
+void Engine<L>::set_base_weights(Bracket& br) {
+  const int cn = br.size();
+  const std::vector<int> kind = kinds_of(br.cur);
+  const std::size_t kinds = 1 + *std::max_element(kind.begin(), kind.end());
+  const bool cached = kinds * kinds <= (std::size_t(1) << 21);
+  std::vector<int> slot(cached ? 2 * kinds * kinds : 0, -1);
+  std::vector<W> weights;
+  auto weight = [&](int s, int l) {
+    const int hi = br.cur[s], lo = br.cur[l];
+    const bool resident = l < br.nsgb;
+    if (!compatible(hi, lo)) return W{};
+    if (!cached) return criteria_weight(hi, lo, resident, !resident);
+    int& at = slot[2 * (kind[s] * kinds + kind[l]) + resident];
+    if (at < 0) {
+      at = (int)weights.size();
+      weights.push_back(criteria_weight(hi, lo, resident, !resident));
+    }
+    return weights[at];
+  };
+  br.base = matching::WeightTable<W>(cn);
+  for (int l = br.mdp; l < cn; ++l)
+    for (int s = 0; s < l; ++s) {
+      const W w = weight(s, l);
+      br.set_B(s, l, w);
+      set(br.cur[l], br.cur[s], w);
+    }
 }
 
 // 2017 A.9: the bracket is paired on its own criteria, C.7 included (pair_alone_2017), unless
