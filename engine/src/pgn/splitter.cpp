@@ -337,27 +337,18 @@ struct Splitter::Impl {
     return m;
   }
 #else
-  // Four tests of 16 bytes (bytes16) a block: fast_forward's bookkeeping then runs once per
-  // 64 bytes (once per 16 it cost more than the tests).
-  static constexpr size_t kBlock = 64;
+  static constexpr size_t kBlock = 16;
   static BlockBits block_bits(const char* q) {
     using namespace bytes16;
-    BlockBits m{0, 0, 0};
-    for (int h = 0; h < 4; ++h) {
-      const V v = load(q + 16 * h);
-      const auto is = [&](char c) { return eq(v, splat(c)); };
-      const uint64_t nl = mask(is('\n')),
-                     blank = nl | mask(either(either(is(' '), is('\t')), is('\r'))),
-                     ctl = mask(control(v)),
-                     special =
-                         mask(either(either(either(is('['), is('{')), either(is(';'), is('('))),
-                                     either(either(is(')'), is('%')),
-                                            either(either(is('-'), is('*')), is(0x7F)))));
-      m.nl |= nl << (16 * h);
-      m.blank |= blank << (16 * h);
-      m.stop |= (special | (ctl & ~blank)) << (16 * h);
-    }
-    return m;
+    const V v = load(q);
+    const auto is = [&](char c) { return eq(v, splat(c)); };
+    const uint32_t nl = mask(is('\n')),
+                   blank = nl | mask(either(either(is(' '), is('\t')), is('\r'))),
+                   ctl = mask(control(v)),
+                   special = mask(either(either(either(is('['), is('{')), either(is(';'), is('('))),
+                                         either(either(is(')'), is('%')),
+                                                either(either(is('-'), is('*')), is(0x7F)))));
+    return {nl, blank, special | (ctl & ~blank)};
   }
 #endif
 
