@@ -8,8 +8,8 @@
 namespace arbiter::adjudication::detail {
 namespace {
 
-constexpr std::size_t kMaxPlies = 40;  // a longer line is left to the planner
-constexpr int kMaxWaits = 5;           // the winner's waiting moves in one line
+constexpr std::size_t kMaxPlies = 60;  // a longer line is left to the planner
+constexpr int kMaxWaits = 8;           // the winner's waiting moves in one line
 constexpr Bitboard kEdges = FILE_A_BB | (FILE_A_BB << 7) | RANK_1_BB | (RANK_1_BB << 56);
 
 // The square `n` steps from the edge square `t` towards the middle, across the edge (for a
