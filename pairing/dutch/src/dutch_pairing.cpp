@@ -93,15 +93,23 @@ class Engine {
     int mdp = 0, nsgb = 0, sg_begin_v = 0, nsgb_v = 0;
     // Base weights of the pairs of cur that touch a resident or the next score group (s < l),
     // a 4-byte index a pair into a palette of the distinct weights: a bracket of 10,000 players
-    // (round 1 with forbidden pairs) holds 400 MB, not 50 million weights of 32 bytes.
+    // (round 1 with forbidden pairs) holds 400 MB, not 50 million weights of 32 bytes. Only the
+    // pairs with l < stored are kept: the phases of art. 4 read those of the bracket's own
+    // players (l < nsgb); 2017 A.9 (pair_alone_2017) also those of the next score group.
     matching::WeightTable<W> base{0};
+    int stored = 0;
     // The remainder (or homogeneous bracket): its players as positions in cur, S1 = the first rp.
     std::vector<int> rem;
     int rp = 0;
 
     int size() const { return (int)cur.size(); }
-    const W& B(int s, int l) const { return base.at(s, l); }
-    void set_B(int s, int l, const W& w) { base.set(s, l, w); }
+    const W& B(int s, int l) const {
+      assert(l < stored);
+      return base.at(s, l);
+    }
+    void set_B(int s, int l, const W& w) {
+      if (l < stored) base.set(s, l, w);
+    }
     bool in_bracket(int v) const { return v >= sg_begin_v && v < nsgb_v; }
   };
 
@@ -127,7 +135,7 @@ class Engine {
   void pair_remainder(Bracket& br);
   void move_down(Bracket& br);
 
-  void pair_first_possible(int v, std::uint64_t addend, bool step_all);
+  void pair_first_possible(const Bracket& br, int v, std::uint64_t addend, bool step_all);
   // Exchange weights (art. 4.3): the base weight of a remainder pair plus the preference for
   // fewest exchanges, then the smallest BSN sums (s_index: s's index in the remainder).
   W exchange_weight(Bracket& br, int s, int l, int s_index) {
@@ -644,6 +652,18 @@ class Engine {
     }
     return out;
   }
+  // The same while a bracket is paired, mate_ read back for its players only (nothing reads
+  // the partners of the others then).
+  void solve_bracket(const Bracket& br) {
+    matcher_solve();
+    read_mates(br);
+  }
+  void read_mates(const Bracket& br) {
+    for (int v : br.cur) {
+      const int m = finalized_[v] ? final_mate_[v] : matcher_mate(v);
+      mate_[v] = m == n_ ? v : m;
+    }
+  }
 
   // pair_first_possible without the addends' solve when the answer is plain: after a solve on
   // the candidates' base weights, the first candidate (read from the back) that a maximum-
@@ -924,7 +944,8 @@ void Engine<L>::set_base_weights(Bracket& br) {
     }
     return weights[at];
   };
-  br.base = matching::WeightTable<W>(cn);
+  br.stored = rules_.round_pairing_outlook ? cn : br.nsgb;
+  br.base = matching::WeightTable<W>(br.stored);
   for (int l = br.mdp; l < cn; ++l)
     for (int s = 0; s < l; ++s) {
       const W w = weight(s, l);
@@ -1076,7 +1097,7 @@ void Engine<L>::choose_moved_down(Bracket& br) {
           set(v, br.cur[oi], x);
         }
       }
-      mate_ = solve();
+      solve_bracket(br);
     }
     if (br.in_bracket(mate_[v])) {
       matched_[v] = 1;
@@ -1098,10 +1119,10 @@ void Engine<L>::choose_moved_down(Bracket& br) {
 // earlier the candidate comes. step_all: every candidate, even one v cannot meet, takes an
 // addend step.
 template <int L>
-void Engine<L>::pair_first_possible(int v, std::uint64_t addend, bool step_all) {
+void Engine<L>::pair_first_possible(const Bracket& br, int v, std::uint64_t addend, bool step_all) {
   assert(!worst_first_.empty() && !finalized_[v]);
   if (pair_first_directly(v, worst_first_)) {
-    mate_ = solve();
+    read_mates(br);  // the matching stays optimal: no solve
   } else {
     for (const auto& [u, base_weight] : worst_first_) {
       if (base_weight) {
@@ -1111,7 +1132,7 @@ void Engine<L>::pair_first_possible(int v, std::uint64_t addend, bool step_all) 
       }
       addend += step_all || base_weight;
     }
-    mate_ = solve();
+    solve_bracket(br);
   }
   const int mv = mate_[v];
   // The chosen opponent is one of the candidates (a pairing exists by [C4], kept at every step).
@@ -1132,7 +1153,7 @@ void Engine<L>::pair_moved_down(Bracket& br) {
     worst_first_.clear();
     for (int oi = br.nsgb - 1; oi >= br.mdp; --oi)
       if (!matched_[br.cur[oi]]) worst_first_.emplace_back(br.cur[oi], br.B(pi, oi));
-    pair_first_possible(v, (std::uint64_t)br.size(), false);
+    pair_first_possible(br, v, (std::uint64_t)br.size(), false);
   }
 }
 
@@ -1152,7 +1173,7 @@ int Engine<L>::choose_remainder(Bracket& br) {
   for (int i = 0; i < rn; ++i)
     for (int j = i + 1; j < rn; ++j)
       set(br.cur[br.rem[i]], br.cur[br.rem[j]], exchange_weight(br, br.rem[i], br.rem[j], i));
-  mate_ = solve();
+  solve_bracket(br);
   int exchanges = 0;
   for (int i = 0; i < br.rp; ++i) exchanges += !forward(br, br.cur[br.rem[i]]);
   assert(2 * br.rp <= rn && exchanges <= br.rp);
@@ -1174,7 +1195,7 @@ void Engine<L>::exchange_s1_to_s2(Bracket& br, int exchanges) {
           set(v, br.cur[br.rem[j]], x);
         }
       }
-      mate_ = solve();
+      solve_bracket(br);
     }
     const bool exchange = !forward(br, v);
     left -= exchange;
@@ -1202,7 +1223,7 @@ void Engine<L>::exchange_s2_to_s1(Bracket& br, int exchanges) {
           set(v, br.cur[br.rem[j]], x);
         }
       }
-      mate_ = solve();
+      solve_bracket(br);
     }
     if (forward(br, v)) {
       --left;
@@ -1240,7 +1261,7 @@ void Engine<L>::pair_remainder(Bracket& br) {
     for (int j = rn - 1; j >= 0; --j)
       if (br.rem[j] > P && !matched_[br.cur[br.rem[j]]])
         worst_first_.emplace_back(br.cur[br.rem[j]], br.B(P, br.rem[j]));
-    pair_first_possible(v, 0, true);
+    pair_first_possible(br, v, 0, true);
   }
 }
 
