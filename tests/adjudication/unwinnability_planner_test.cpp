@@ -165,7 +165,7 @@ TEST(LineBuilder, FailsWhereItMust) {
 // general SAN parser), for each side: every line the builder writes is checked here against the
 // generated legal moves and the definition of checkmate (mates: Laws 3, 5.1.1), whatever test the
 // builder used to choose its moves (a king's step by the attack maps, a loser's quiet move by
-// the attackers of both kings); and it writes them for most of these positions (15,539 of the
+// the attackers of both kings); and it writes them for most of these positions (15,634 of the
 // 18,794 questions with four edge squares, 14,468 with two; 13,496 with five waiting moves in 40
 // plies instead of eight in 60; 12,706 before the loser's king changed its edge square, about
 // 9,800 before the loser offered its pieces).
