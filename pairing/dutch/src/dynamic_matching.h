@@ -31,6 +31,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "huge_pages.h"
 #include "weight_table.h"
 #include "wide_uint.h"
 
@@ -1136,7 +1137,8 @@ class DynamicMatching {
   }
 
   int bbits_, nb_ = 0;
-  std::vector<W> bmax_, bmin_;
+  std::vector<W, HugePageAllocator<W>> bmax_;
+  std::vector<W> bmin_;
   std::vector<char> bempty_;
   bool full_ = false;
   W dsum_{}, minkey2_{};

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "huge_pages.h"
+
 namespace arbiter::pairing::matching {
 
 template <class W>
@@ -51,8 +53,8 @@ class WeightTable {
  private:
   static constexpr std::uint32_t kEmpty = ~std::uint32_t(0);
   int n_;
-  std::vector<std::uint32_t> idx_;   // n x n, symmetric
-  std::vector<W> pal_;               // pal_[0] = zero
+  std::vector<std::uint32_t, HugePageAllocator<std::uint32_t>> idx_;  // n x n, symmetric
+  std::vector<W> pal_;                                                // pal_[0] = zero
   std::vector<std::uint32_t> refs_;  // pairs (u < v) holding each palette entry
   std::vector<std::uint64_t> hash_;
   std::vector<std::uint32_t> free_;
