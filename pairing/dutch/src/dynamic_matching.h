@@ -192,19 +192,7 @@ class DynamicMatching {
     } else {
       repair();
     }
-    // Exposed vertices joined by a tight edge are matched directly (after a bracket's weights
-    // change most repaired vertices are tight with their best partner, often also exposed).
-    for (int v = lo_; v < n_; ++v) {
-      if (!active_[v] || mate_[v] >= 0) continue;
-      const auto row = w_.row(v);
-      for (int u = v + 1; u < n_; ++u)
-        if (active_[u] && mate_[u] < 0 && row.has(u) && top(u) == u && top(v) == v &&
-            slack(code(v, u)).is_zero()) {
-          mate_[v] = code(v, u);
-          mate_[u] = code(u, v);
-          break;
-        }
-    }
+    match_tight_exposed();
     // After a repair (a few exposed vertices): one alternating tree at a time, a tree that
     // reaches another exposed vertex augments. After a first solve's greedy matching (about
     // half the vertices exposed): every exposed vertex roots a tree of one forest, and a stage
@@ -254,13 +242,36 @@ class DynamicMatching {
   }
   std::vector<std::vector<int>> childs_, endps_, bestedges_;
   std::vector<char> has_bestedges_;
-  std::vector<int> unused_, queue_, dirty_;
+  std::vector<int> unused_, queue_, dirty_, exposed_;
   std::vector<char> dirty_flag_;
   std::vector<W> dual_;
   // slack(bestedge_[x]), kept up to date through the dual updates of a stage.
   std::vector<W> bestslack_;
 
   bool clean() const { return solved_ && dirty_.empty(); }
+
+  // Exposed vertices joined by a tight edge are matched directly (after a bracket's weights
+  // change most repaired vertices are tight with their best partner, often also exposed): each
+  // with the first later one, in vertex order. Only the exposed vertices are visited: a scan of
+  // every later vertex for each of them was a tenth of a 5,000-player round.
+  void match_tight_exposed() {
+    exposed_.clear();
+    for (int v = lo_; v < n_; ++v)
+      if (active_[v] && mate_[v] < 0) exposed_.push_back(v);
+    for (std::size_t i = 0; i < exposed_.size(); ++i) {
+      const int v = exposed_[i];
+      if (mate_[v] >= 0 || top(v) != v) continue;
+      const auto row = w_.row(v);
+      for (std::size_t j = i + 1; j < exposed_.size(); ++j) {
+        const int u = exposed_[j];
+        if (mate_[u] < 0 && row.has(u) && top(u) == u && slack(code(v, u)).is_zero()) {
+          mate_[v] = code(v, u);
+          mate_[u] = code(u, v);
+          break;
+        }
+      }
+    }
+  }
   int to(int p) const { return p & ((1 << sh_) - 1); }
   int from(int p) const { return p >> sh_; }
   int code(int a, int b) const { return (a << sh_) | b; }
