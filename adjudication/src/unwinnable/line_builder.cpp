@@ -8,8 +8,8 @@
 namespace arbiter::adjudication::detail {
 namespace {
 
-constexpr std::size_t kMaxPlies = 40;  // a longer line is left to the planner
-constexpr int kMaxWaits = 5;           // the winner's waiting moves in one line
+constexpr std::size_t kMaxPlies = 60;  // a longer line is left to the planner
+constexpr int kMaxWaits = 8;           // the winner's waiting moves in one line
 constexpr Bitboard kEdges = FILE_A_BB | (FILE_A_BB << 7) | RANK_1_BB | (RANK_1_BB << 56);
 
 // The square `n` steps from the edge square `t` towards the middle, across the edge (for a
@@ -99,10 +99,14 @@ class Builder {
 
  private:
   // The winner's king steps only to squares the loser does not attack once the king has left
-  // its own (king_escape, king_step over ~loser_attacks_): legal by that test (Laws 3.8.2, 3.9);
-  // every other move of the winner is tested with Position::is_legal.
+  // its own (king_escape, king_step over ~loser_attacks_): legal by that test (Laws 3.8.2, 3.9).
+  // Any other move is one of its man's own moves (Arts. 3.2-3.7: read off its attacks, or a
+  // pawn's step to the empty square ahead) made out of check (king_escape answers a check): it
+  // can only expose the king along a line through the square it leaves, so a man off every line
+  // through the king moves legally (3.9); the rest are tested with Position::is_legal.
   bool king_step_or_legal(Move m) const {
-    return m.from() == pos_.king_square(w_) || pos_.is_legal(m);
+    const Square k = pos_.king_square(w_);
+    return m.from() == k || !line_bb(k, m.from()) || pos_.is_legal(m);
   }
 
   // The edge square nearest to the loser's king on `from` over the squares of `open` (or `from`
@@ -335,11 +339,11 @@ class Builder {
         if (king_distance(x, t_) >= 3 && quiet_wait(s, x, pt)) return Move::normal(s, x);
       }
     }
+    // A king's step to an empty square the winner does not attack once the king has left its
+    // own: legal by that test (Laws 3.8.2, 3.9), one attack map for every step.
     const Square lk = pos_.king_square(l);
-    for (Bitboard t = king_attacks(lk) & ~occ; t;) {
-      const Move m = Move::normal(lk, pop_lsb(t));
-      if (pos_.is_legal(m)) return m;
-    }
+    const Bitboard safe = ~attacked(pos_, w_, occ ^ square_bb(lk));
+    if (const Bitboard t = king_attacks(lk) & ~occ & safe) return Move::normal(lk, lsb(t));
     MoveList moves;
     pos_.generate_legal(moves);
     return moves.empty() ? Move::none() : moves[0];

@@ -11,6 +11,7 @@
 #include "arbiter/engine/chess960.h"
 #include "arbiter/engine/pgn_tags.h"
 #include "arbiter/engine/san.h"
+#include "arbiter/engine/san_fast.h"
 #include "arbiter/engine/setup.h"
 #include "arbiter/engine/uci.h"
 #include "internal.h"
@@ -539,7 +540,8 @@ class Validator {
         continue;
       }
       const std::string_view text = g_.token_text(*t);
-      Move m = parse_san_common(main_.pos, text);
+      // (parse_san_common inline: this loop runs once per move of every game.)
+      Move m = arbiter::detail::san::parse_fast(main_.pos, text);
       if (m.is_none() && !plain_castling(main_.pos, text, m)) break;
       main_.pos.play(m);
       ++main_.ply;
