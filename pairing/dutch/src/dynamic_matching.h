@@ -41,43 +41,14 @@ template <class W>
 class DynamicMatching {
  public:
   // block_bits: log2 of the pruning block (see start_pruning); small only in tests.
-  explicit DynamicMatching(int n, int block_bits = 6) : n_(n), w_(n), bbits_(block_bits) {
-    while ((1 << sh_) < std::max(n, 2)) ++sh_;
-    active_.assign(n, 1);
-    mate_.assign(n, -1);
-    label_.assign(2 * n, 0);
-    labelend_.assign(2 * n, -1);
-    grp_.resize(n);
-    for (int i = 0; i < n; ++i) grp_[i] = i;
-    group_top_.assign(2 * n, -1);
-    for (int i = 0; i < n; ++i) group_top_[i] = i;
-    nleaves_.assign(2 * n, 1);
-    blossomparent_.assign(2 * n, -1);
-    childs_.assign(2 * n, {});
-    endps_.assign(2 * n, {});
-    blossombase_.assign(2 * n, -1);
-    for (int i = 0; i < n; ++i) blossombase_[i] = i;
-    bestedge_.assign(2 * n, -1);
-    bestedges_.assign(2 * n, {});
-    has_bestedges_.assign(2 * n, 0);
-    for (int b = 2 * n - 1; b >= n; --b) unused_.push_back(b);
-    dual_.assign(2 * n, W{});
-    bestslack_.assign(2 * n, W{});
-    dirty_flag_.assign(n, 0);
-    seen_.assign(2 * n, 0);
-    root_of_.assign(2 * n, -1);
-    root_stamp_.assign(2 * n, 0);
-    s_edges_.assign(n, {});
-    nb_ = ((n - 1) >> bbits_) + 1;
-    bmax_.assign((size_t)n * nb_, W{});
-    bmin_.assign(nb_, W{});
-    bempty_.assign(nb_, 1);
-    tdsum_.assign(nb_, W{});
-    dom_max_.assign(nb_, W{});
-    dom_state_.assign(nb_, 0);
-    key1_.assign(nb_, W{});
-    touched_.assign(nb_, 0);
-    has1_.assign(nb_, 0);
+  explicit DynamicMatching(int n, int block_bits = 6) : n_(n), w_(n), bbits_(block_bits) { init(); }
+  // A fresh matcher of n vertices on the large buffers of `old` (its weight indices and pruning
+  // bounds, cleared): the Dutch engine opens a window per bracket, and at 10,000 players fresh
+  // buffers were a gigabyte of new pages per round.
+  DynamicMatching(int n, DynamicMatching&& old)
+      : n_(n), w_(std::move(old.w_)), bbits_(old.bbits_), bmax_(std::move(old.bmax_)) {
+    w_.reinit(n);
+    init();
   }
 
   int size() const { return n_; }
@@ -206,6 +177,47 @@ class DynamicMatching {
   }
 
  private:
+  // The state of a matcher of n_ vertices with no edge yet (the buffers are reused if large
+  // enough).
+  void init() {
+    const int n = n_;
+    while ((1 << sh_) < std::max(n, 2)) ++sh_;
+    active_.assign(n, 1);
+    mate_.assign(n, -1);
+    label_.assign(2 * n, 0);
+    labelend_.assign(2 * n, -1);
+    grp_.resize(n);
+    for (int i = 0; i < n; ++i) grp_[i] = i;
+    group_top_.assign(2 * n, -1);
+    for (int i = 0; i < n; ++i) group_top_[i] = i;
+    nleaves_.assign(2 * n, 1);
+    blossomparent_.assign(2 * n, -1);
+    childs_.assign(2 * n, {});
+    endps_.assign(2 * n, {});
+    blossombase_.assign(2 * n, -1);
+    for (int i = 0; i < n; ++i) blossombase_[i] = i;
+    bestedge_.assign(2 * n, -1);
+    bestedges_.assign(2 * n, {});
+    has_bestedges_.assign(2 * n, 0);
+    for (int b = 2 * n - 1; b >= n; --b) unused_.push_back(b);
+    dual_.assign(2 * n, W{});
+    bestslack_.assign(2 * n, W{});
+    dirty_flag_.assign(n, 0);
+    seen_.assign(2 * n, 0);
+    root_of_.assign(2 * n, -1);
+    root_stamp_.assign(2 * n, 0);
+    s_edges_.assign(n, {});
+    nb_ = ((n - 1) >> bbits_) + 1;
+    bmax_.assign((size_t)n * nb_, W{});
+    bmin_.assign(nb_, W{});
+    bempty_.assign(nb_, 1);
+    tdsum_.assign(nb_, W{});
+    dom_max_.assign(nb_, W{});
+    dom_state_.assign(nb_, 0);
+    key1_.assign(nb_, W{});
+    touched_.assign(nb_, 0);
+    has1_.assign(nb_, 0);
+  }
   int n_, sh_ = 1;
   int lo_ = 0;  // the first active vertex (the Dutch engine removes the top of the field first)
   bool solved_ = false;
