@@ -189,12 +189,27 @@ class Engine {
   bool single_downfloater_is_bye_ = false;
   std::map<int, int> played_games_rank_;
 
-  // Every weight of the brackets' pairs lives in the whole-field matcher (kept for the brackets
-  // paired on it and read back by the windows; the pairs outside the brackets only when phase 1
-  // solved the whole field: far_lazy_); a bracket paired in its window (below) gets it too.
+  // A pair's weight is written once: into the bracket's matcher (its window, below) when both
+  // players are in it, else into the whole-field matcher (the pairs outside the brackets only
+  // when phase 1 solved the whole field: far_lazy_). A window's weights go back to the
+  // whole-field matcher only where a later matcher reads them (flush_window).
   void set(int a, int b, const W& v) {
-    m_.set_weight(a, b, v);
-    if (wm_ && wid_[a] >= 0 && wid_[b] >= 0) wm_->set_weight(wid_[a], wid_[b], v);
+    if (in_window(a, b))
+      wm_->set_weight(wid_[a], wid_[b], v);
+    else
+      m_.set_weight(a, b, v);
+  }
+  bool in_window(int a, int b) const { return wm_ && wid_[a] >= 0 && wid_[b] >= 0; }
+  W stored_weight(int a, int b) const {
+    return in_window(a, b) ? wm_->weight(wid_[a], wid_[b]) : m_.weight(a, b);
+  }
+  // The window's weights of the pairs among the first `count` of `players` go back to the
+  // whole-field matcher, before the window closes.
+  void flush_window(const std::vector<int>& players, int count) {
+    for (int j = 1; j < count; ++j)
+      for (int i = 0; i < j; ++i)
+        if (in_window(players[i], players[j]))
+          m_.set_weight(players[i], players[j], stored_weight(players[i], players[j]));
   }
 
   // The bracket's window. A bracket's decisions depend on the players below the next score
@@ -262,11 +277,12 @@ class Engine {
     const int d = suffix_played_[br.cur.front()], e = std::abs(count[0] - count[1]);
     return a - std::max(e, 2 * d) - count[2] - 2 * d - 2;
   }
-  // The window of the bracket: its players (weights read from the whole-field matcher) and
-  // `k` sinks; a sink's pairs weigh nothing below the top field, and in the top field
-  // 1 + (a player not a PAB candidate) + 1 per sink end (the sum over a complete pairing is
-  // the same whatever the bracket decides).
-  void open_window(const Bracket& br, int k) {
+  // The window of the bracket: its players (the weights of the pairs among the first `copied`
+  // read from the whole-field matcher, the others are set_base_weights') and `k` sinks; a
+  // sink's pairs weigh nothing below the top field, and in the top field 1 + (a player not a
+  // PAB candidate) + 1 per sink end (the sum over a complete pairing is the same whatever the
+  // bracket decides).
+  void open_window(const Bracket& br, int k, int copied) {
     const int c = br.size(), top = layout_.total_bits() - 2;
     m_.reset();  // it only keeps the weights until a bracket is paired on the whole field
     wm_.emplace(c + k);
@@ -276,7 +292,7 @@ class Engine {
     if ((int)cut_.size() != c) cut_.assign(c, 0);
     far_ = br.cur.back() + 1;
     for (int i = 0; i < c; ++i) wid_[br.cur[i]] = i;
-    for (int j = 1; j < c; ++j)
+    for (int j = 1; j < copied; ++j)
       for (int i = 0; i < j; ++i) {
         const W w = m_.weight(br.cur[i], br.cur[j]);
         if (!w.is_zero()) wm_->set_weight(i, j, w);
@@ -298,7 +314,8 @@ class Engine {
   // players, every far player (their pairs' weights from far_weight while far_lazy_: the whole-
   // field matcher holds none of them then) and the PAB vertex of an odd field. It is the whole-
   // field matching less the players already paired, and it stays for the brackets that follow.
-  void open_whole(const Bracket& br) {
+  // Of the pairs inside the bracket only those among its first `copied` players are read.
+  void open_whole(const Bracket& br, int copied) {
     const int c = br.size();
     m_.reset();
     whole_ = true;
@@ -312,7 +329,7 @@ class Engine {
     for (int i = 0; i < size; ++i) wid_[wglob_[i]] = i;
     if ((int)cut_.size() != c) cut_.assign(c, 0);
     for (int j = 1; j < size; ++j)
-      for (int i = 0; i < j; ++i) {
+      for (int i = 0; i < j && (j >= c || j < copied); ++i) {
         const int x = wglob_[i], y = wglob_[j];
         const bool stored = j < c || y == n_ || !far_lazy_;
         const W w = stored ? m_.weight(x, y) : i < c && cut_[i] ? W{} : far_weight(x, y);
@@ -332,9 +349,9 @@ class Engine {
     int k = 16 + (c & 1);
     window_bracket_ = &br;
     if (k <= far_capacity(br))
-      open_window(br, k);
+      open_window(br, k, br.mdp);
     else if (br.cur.back() + 1 < n_)
-      open_whole(br);
+      open_whole(br, br.mdp);
   }
   // The bracket's pairs start afresh in the matcher that pairs it (see open_bracket).
   void renew(const std::vector<int>& cur) {
@@ -363,12 +380,13 @@ class Engine {
       }
       if (exact) return;
       const int k = 2 * sinks_ + (c & 1);
+      flush_window(br.cur, c);
       if (k > far_capacity(br)) {  // the whole field after all
-        open_whole(br);
+        open_whole(br, c);
         wm_->solve();
         return;
       }
-      open_window(br, k);
+      open_window(br, k, c);
     }
   }
   // v may no longer float below the bracket (its edges to every far player are cut).
@@ -510,7 +528,7 @@ class Engine {
     const std::vector<int> fields = layout_.score_field_offsets();
     for (int t = 1; t < mdp; ++t)
       for (int u = 0; u < t; ++u) {
-        W w = m_.weight(cur[u], cur[t]);
+        W w = stored_weight(cur[u], cur[t]);
         if (w.is_zero()) continue;
         W r = w;
         for (int f : fields) {
@@ -636,7 +654,7 @@ class Engine {
     for (const auto& [u, base_weight] : worst_first) {
       if (base_weight)
         set(v, u, base_weight);
-      else if (!m_.weight(v, u).is_zero())
+      else if (!stored_weight(v, u).is_zero())
         return false;  // an edge the addends would leave as it is: not a plain case
     }
     matcher_solve();
@@ -858,7 +876,10 @@ void Engine<L>::choose_pab_score() {
 template <int L>
 void Engine<L>::open_bracket(Bracket& br) {
   auto score = [&](int v) { return p_[v].score; };
-  if (!whole_) wm_.reset();  // the last bracket's window
+  if (!whole_) {  // the last bracket's window, the pairs of the moved-down players kept
+    flush_window(br.cur, br.mdp);
+    wm_.reset();
+  }
   br.nsgb = br.size();
   br.nsgb_v = br.sg_begin_v + (br.nsgb - br.mdp);
   const int group_start = next_;
@@ -870,12 +891,12 @@ void Engine<L>::open_bracket(Bracket& br) {
   if (layout_.compact) assign_score_fields(br.cur, br.mdp);
   if (collapsed_) enter_clb(br.cur);
   report_progress(br.mdp < br.nsgb ? score(br.cur[br.mdp]) : score(group_start));
+  choose_window(br);  // first, so that the base weights go straight into the bracket's matcher
   set_base_weights(br);
   // The bracket's pairs have moved into another class ([C6]-[C8] fields): their duals start
   // afresh.
   renew(br.cur);
   if (rules_.round_pairing_outlook && !collapsed_ && br.nsgb < cn) outlook_2017(br);
-  choose_window(br);
   mate_ = solve();
 }
 
