@@ -226,6 +226,20 @@ class Engine {
   // every edge inside `cur` counts in [C6] or [C8], so all maximum-weight pairings leave the
   // same number over). Otherwise K doubles, or the bracket goes back to the whole field.
   std::optional<matching::DynamicMatching<W>> wm_;
+  // The last window closed: the next one reuses its buffers instead of faulting in new pages.
+  std::optional<matching::DynamicMatching<W>> spare_;
+  void retire_window() {
+    if (wm_) spare_ = std::move(wm_);
+    wm_.reset();
+  }
+  void new_window_matcher(int size) {
+    retire_window();
+    if (spare_)
+      wm_.emplace(size, std::move(*spare_));
+    else
+      wm_.emplace(size);
+    spare_.reset();
+  }
   std::vector<int> wid_;    // player -> window vertex (-1: not in the window)
   std::vector<int> wglob_;  // window vertex -> player (the bracket's cur)
   std::vector<char> cut_;   // window players whose edges to F were cut (exchange_s2_to_s1)
@@ -285,7 +299,7 @@ class Engine {
   void open_window(const Bracket& br, int k, int copied) {
     const int c = br.size(), top = layout_.total_bits() - 2;
     m_.reset();  // it only keeps the weights until a bracket is paired on the whole field
-    wm_.emplace(c + k);
+    new_window_matcher(c + k);
     sinks_ = k;
     wid_.assign(n_ + 1, -1);
     wglob_ = br.cur;
@@ -324,7 +338,7 @@ class Engine {
     for (int v = br.cur.back() + 1; v < n_; ++v) wglob_.push_back(v);
     if (n_ & 1) wglob_.push_back(n_);
     const int size = (int)wglob_.size();
-    wm_.emplace(size);
+    new_window_matcher(size);
     wid_.assign(n_ + 1, -1);
     for (int i = 0; i < size; ++i) wid_[wglob_[i]] = i;
     if ((int)cut_.size() != c) cut_.assign(c, 0);
@@ -342,7 +356,7 @@ class Engine {
   // field (kept from an earlier bracket, or opened now when players are left below the bracket).
   void choose_window(const Bracket& br) {
     if (whole_) return;
-    wm_.reset();
+    retire_window();
     cut_.clear();
     if (!window_allowed_) return;
     const int c = br.size();
@@ -878,7 +892,7 @@ void Engine<L>::open_bracket(Bracket& br) {
   auto score = [&](int v) { return p_[v].score; };
   if (!whole_) {  // the last bracket's window, the pairs of the moved-down players kept
     flush_window(br.cur, br.mdp);
-    wm_.reset();
+    retire_window();
   }
   br.nsgb = br.size();
   br.nsgb_v = br.sg_begin_v + (br.nsgb - br.mdp);
@@ -924,7 +938,7 @@ void Engine<L>::set_base_weights(Bracket& br) {
     }
     return weights[at];
   };
-  br.base = matching::WeightTable<W>(cn);
+  br.base.reinit(cn);  // on the last bracket's buffer
   for (int l = br.mdp; l < cn; ++l)
     for (int s = 0; s < l; ++s) {
       const W w = weight(s, l);

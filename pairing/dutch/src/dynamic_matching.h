@@ -31,6 +31,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "huge_pages.h"
 #include "weight_table.h"
 #include "wide_uint.h"
 
@@ -40,43 +41,14 @@ template <class W>
 class DynamicMatching {
  public:
   // block_bits: log2 of the pruning block (see start_pruning); small only in tests.
-  explicit DynamicMatching(int n, int block_bits = 6) : n_(n), w_(n), bbits_(block_bits) {
-    while ((1 << sh_) < std::max(n, 2)) ++sh_;
-    active_.assign(n, 1);
-    mate_.assign(n, -1);
-    label_.assign(2 * n, 0);
-    labelend_.assign(2 * n, -1);
-    grp_.resize(n);
-    for (int i = 0; i < n; ++i) grp_[i] = i;
-    group_top_.assign(2 * n, -1);
-    for (int i = 0; i < n; ++i) group_top_[i] = i;
-    nleaves_.assign(2 * n, 1);
-    blossomparent_.assign(2 * n, -1);
-    childs_.assign(2 * n, {});
-    endps_.assign(2 * n, {});
-    blossombase_.assign(2 * n, -1);
-    for (int i = 0; i < n; ++i) blossombase_[i] = i;
-    bestedge_.assign(2 * n, -1);
-    bestedges_.assign(2 * n, {});
-    has_bestedges_.assign(2 * n, 0);
-    for (int b = 2 * n - 1; b >= n; --b) unused_.push_back(b);
-    dual_.assign(2 * n, W{});
-    bestslack_.assign(2 * n, W{});
-    dirty_flag_.assign(n, 0);
-    seen_.assign(2 * n, 0);
-    root_of_.assign(2 * n, -1);
-    root_stamp_.assign(2 * n, 0);
-    s_edges_.assign(n, {});
-    nb_ = ((n - 1) >> bbits_) + 1;
-    bmax_.assign((size_t)n * nb_, W{});
-    bmin_.assign(nb_, W{});
-    bempty_.assign(nb_, 1);
-    tdsum_.assign(nb_, W{});
-    dom_max_.assign(nb_, W{});
-    dom_state_.assign(nb_, 0);
-    key1_.assign(nb_, W{});
-    touched_.assign(nb_, 0);
-    has1_.assign(nb_, 0);
+  explicit DynamicMatching(int n, int block_bits = 6) : n_(n), w_(n), bbits_(block_bits) { init(); }
+  // A fresh matcher of n vertices on the large buffers of `old` (its weight indices and pruning
+  // bounds, cleared): the Dutch engine opens a window per bracket, and at 10,000 players fresh
+  // buffers were a gigabyte of new pages per round.
+  DynamicMatching(int n, DynamicMatching&& old)
+      : n_(n), w_(std::move(old.w_)), bbits_(old.bbits_), bmax_(std::move(old.bmax_)) {
+    w_.reinit(n);
+    init();
   }
 
   int size() const { return n_; }
@@ -191,19 +163,7 @@ class DynamicMatching {
     } else {
       repair();
     }
-    // Exposed vertices joined by a tight edge are matched directly (after a bracket's weights
-    // change most repaired vertices are tight with their best partner, often also exposed).
-    for (int v = lo_; v < n_; ++v) {
-      if (!active_[v] || mate_[v] >= 0) continue;
-      const auto row = w_.row(v);
-      for (int u = v + 1; u < n_; ++u)
-        if (active_[u] && mate_[u] < 0 && row.has(u) && top(u) == u && top(v) == v &&
-            slack(code(v, u)).is_zero()) {
-          mate_[v] = code(v, u);
-          mate_[u] = code(u, v);
-          break;
-        }
-    }
+    match_tight_exposed();
     // After a repair (a few exposed vertices): one alternating tree at a time, a tree that
     // reaches another exposed vertex augments. After a first solve's greedy matching (about
     // half the vertices exposed): every exposed vertex roots a tree of one forest, and a stage
@@ -217,6 +177,47 @@ class DynamicMatching {
   }
 
  private:
+  // The state of a matcher of n_ vertices with no edge yet (the buffers are reused if large
+  // enough).
+  void init() {
+    const int n = n_;
+    while ((1 << sh_) < std::max(n, 2)) ++sh_;
+    active_.assign(n, 1);
+    mate_.assign(n, -1);
+    label_.assign(2 * n, 0);
+    labelend_.assign(2 * n, -1);
+    grp_.resize(n);
+    for (int i = 0; i < n; ++i) grp_[i] = i;
+    group_top_.assign(2 * n, -1);
+    for (int i = 0; i < n; ++i) group_top_[i] = i;
+    nleaves_.assign(2 * n, 1);
+    blossomparent_.assign(2 * n, -1);
+    childs_.assign(2 * n, {});
+    endps_.assign(2 * n, {});
+    blossombase_.assign(2 * n, -1);
+    for (int i = 0; i < n; ++i) blossombase_[i] = i;
+    bestedge_.assign(2 * n, -1);
+    bestedges_.assign(2 * n, {});
+    has_bestedges_.assign(2 * n, 0);
+    for (int b = 2 * n - 1; b >= n; --b) unused_.push_back(b);
+    dual_.assign(2 * n, W{});
+    bestslack_.assign(2 * n, W{});
+    dirty_flag_.assign(n, 0);
+    seen_.assign(2 * n, 0);
+    root_of_.assign(2 * n, -1);
+    root_stamp_.assign(2 * n, 0);
+    s_edges_.assign(n, {});
+    nb_ = ((n - 1) >> bbits_) + 1;
+    bmax_.assign((size_t)n * nb_, W{});
+    bmin_.assign(nb_, W{});
+    bempty_.assign(nb_, 1);
+    tdsum_.assign(nb_, W{});
+    dom_max_.assign(nb_, W{});
+    dom_state_.assign(nb_, 0);
+    key1_.assign(nb_, W{});
+    touched_.assign(nb_, 0);
+    has1_.assign(nb_, 0);
+  }
   int n_, sh_ = 1;
   int lo_ = 0;  // the first active vertex (the Dutch engine removes the top of the field first)
   bool solved_ = false;
@@ -253,13 +254,36 @@ class DynamicMatching {
   }
   std::vector<std::vector<int>> childs_, endps_, bestedges_;
   std::vector<char> has_bestedges_;
-  std::vector<int> unused_, queue_, dirty_;
+  std::vector<int> unused_, queue_, dirty_, exposed_;
   std::vector<char> dirty_flag_;
   std::vector<W> dual_;
   // slack(bestedge_[x]), kept up to date through the dual updates of a stage.
   std::vector<W> bestslack_;
 
   bool clean() const { return solved_ && dirty_.empty(); }
+
+  // Exposed vertices joined by a tight edge are matched directly (after a bracket's weights
+  // change most repaired vertices are tight with their best partner, often also exposed): each
+  // with the first later one, in vertex order. Only the exposed vertices are visited: a scan of
+  // every later vertex for each of them was a tenth of a 5,000-player round.
+  void match_tight_exposed() {
+    exposed_.clear();
+    for (int v = lo_; v < n_; ++v)
+      if (active_[v] && mate_[v] < 0) exposed_.push_back(v);
+    for (std::size_t i = 0; i < exposed_.size(); ++i) {
+      const int v = exposed_[i];
+      if (mate_[v] >= 0 || top(v) != v) continue;
+      const auto row = w_.row(v);
+      for (std::size_t j = i + 1; j < exposed_.size(); ++j) {
+        const int u = exposed_[j];
+        if (mate_[u] < 0 && row.has(u) && top(u) == u && slack(code(v, u)).is_zero()) {
+          mate_[v] = code(v, u);
+          mate_[u] = code(u, v);
+          break;
+        }
+      }
+    }
+  }
   int to(int p) const { return p & ((1 << sh_) - 1); }
   int from(int p) const { return p >> sh_; }
   int code(int a, int b) const { return (a << sh_) | b; }
@@ -1136,7 +1160,8 @@ class DynamicMatching {
   }
 
   int bbits_, nb_ = 0;
-  std::vector<W> bmax_, bmin_;
+  std::vector<W, HugePageAllocator<W>> bmax_;
+  std::vector<W> bmin_;
   std::vector<char> bempty_;
   bool full_ = false;
   W dsum_{}, minkey2_{};

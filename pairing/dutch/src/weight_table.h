@@ -11,16 +11,27 @@
 #include <cstdint>
 #include <vector>
 
+#include "huge_pages.h"
+
 namespace arbiter::pairing::matching {
 
 template <class W>
 class WeightTable {
  public:
-  explicit WeightTable(int n) : n_(n), idx_((std::size_t)n * n, 0) {
-    pal_.push_back(W{});
-    refs_.push_back(0);
-    hash_.push_back(0);
+  explicit WeightTable(int n) { reinit(n); }
+
+  // Every weight back to zero, now for n vertices. The buffers stay: a bracket's window reuses
+  // the last one's (hundreds of megabytes at 10,000 players) instead of faulting in fresh pages.
+  void reinit(int n) {
+    n_ = n;
+    idx_.assign((std::size_t)n * n, 0);
+    pal_.assign(1, W{});
+    refs_.assign(1, 0);
+    hash_.assign(1, 0);
+    free_.clear();
     slots_.assign(64, kEmpty);
+    used_ = 0;
+    last_ = 0;
   }
 
   // A row's weights: has(u) (an edge) and [u] (the weight).
@@ -50,9 +61,9 @@ class WeightTable {
 
  private:
   static constexpr std::uint32_t kEmpty = ~std::uint32_t(0);
-  int n_;
-  std::vector<std::uint32_t> idx_;   // n x n, symmetric
-  std::vector<W> pal_;               // pal_[0] = zero
+  int n_ = 0;
+  std::vector<std::uint32_t, HugePageAllocator<std::uint32_t>> idx_;  // n x n, symmetric
+  std::vector<W> pal_;                                                // pal_[0] = zero
   std::vector<std::uint32_t> refs_;  // pairs (u < v) holding each palette entry
   std::vector<std::uint64_t> hash_;
   std::vector<std::uint32_t> free_;
