@@ -191,6 +191,12 @@ const SliderTables& slider_tables_init() {
   return *tables;
 }
 
+SliderTablesAddress::SliderTablesAddress() : tables(&slider_tables_init()) {}
+
+// Priority 101, the first a program may use: before every static initialiser of default
+// priority in any library or program, so none can look up an attack before the tables exist.
+__attribute__((init_priority(101))) const SliderTablesAddress kSliderTablesAddress;
+
 }  // namespace detail
 
 const char* slider_backend() { return ARBITER_USE_PEXT ? "pext" : "magic"; }

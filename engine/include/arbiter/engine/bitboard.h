@@ -182,7 +182,7 @@ namespace detail {
 unsigned pext_index(Bitboard occ, Bitboard mask);
 #endif
 // Slider attack tables: PEXT indexing when the library was built with it, magic multiplication
-// otherwise. Built once on first use (function-local static: thread-safe) and constant after.
+// otherwise. Built once, before main() (see kSliderTablesAddress), and constant after.
 // Declared here, not privately, so that the lookups inline into the searches of other
 // libraries (a call per lookup cost the helpmate search several percent).
 struct SliderEntry {
@@ -211,10 +211,17 @@ struct SliderTables {
 
 const SliderTables& slider_tables_init();
 
-inline const SliderTables& sliders() {
-  static const SliderTables& t = slider_tables_init();
-  return t;
-}
+// The tables' address, taken by a static initialiser of the library that runs before every
+// other one (init_priority in bitboard.cpp), so before any look-up: a look-up reads it with one
+// load, where a function-local static here tested its guard on every call (a load, a test and
+// a branch: 1% of validating the TCEC file with the exact default, in the searches).
+struct SliderTablesAddress {
+  SliderTablesAddress();
+  const SliderTables* tables;
+};
+extern const SliderTablesAddress kSliderTablesAddress;
+
+inline const SliderTables& sliders() { return *kSliderTablesAddress.tables; }
 }  // namespace detail
 
 // Slider attacks from s given the occupancy (blockers included in the result).
