@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <optional>
 #include <random>
 
 namespace {
@@ -110,6 +111,33 @@ TEST(DynamicMatching, StaysOptimalThroughChangesAndRemovals) {
       check(m, n, w, active, iter, step);
       if (HasFatalFailure()) return;
     }
+  }
+}
+
+// A matcher built on the buffers of a used one (as the Dutch engine opens each bracket's window
+// on the last one's) starts from no edge at all: solved on fresh random graphs, smaller or
+// larger than the one before, it finds their optimum (stale weights or bounds would show).
+TEST(DynamicMatching, ARecycledMatcherForgetsTheGraphBefore) {
+  std::mt19937_64 rng(20261203);
+  std::optional<DynamicMatching<W>> m;
+  for (int iter = 0; iter < 200; ++iter) {
+    const int n = 2 * (1 + int(rng() % 6));
+    if (m) {
+      DynamicMatching<W> old = std::move(*m);
+      m.emplace(n, std::move(old));
+    } else {
+      m.emplace(n, 1);
+    }
+    std::vector<std::vector<long long>> w(n, std::vector<long long>(n, 0));
+    const std::vector<char> active(n, 1);
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j)
+        if (rng() % 100 < 70) {
+          w[i][j] = w[j][i] = 1 + (long long)(rng() % 40);
+          m->set_weight(i, j, W((std::uint64_t)w[i][j]));
+        }
+    check(*m, n, w, active, iter, 0);
+    if (HasFatalFailure()) return;
   }
 }
 
