@@ -141,6 +141,26 @@ inline const char* value_stop(const char* p, const char* end) {
   while (p < end && *p != '"' && *p != '\\' && *p != '\n') ++p;
   return p;
 }
+// d[0, n) = p[0, n): up to 16 bytes in two overlapping loads and stores of a power of two
+// (tag names and most values are that short), longer through memcpy, whose call cost about as
+// many instructions as such a copy.
+inline void copy_short(char* d, const char* p, size_t n) {
+  const auto two = [&](auto word) {
+    std::memcpy(&word, p, sizeof word);
+    decltype(word) last;
+    std::memcpy(&last, p + n - sizeof word, sizeof word);
+    std::memcpy(d, &word, sizeof word);
+    std::memcpy(d + n - sizeof word, &last, sizeof word);
+  };
+  if (n >= 8 && n <= 16)
+    two(uint64_t{});
+  else if (n >= 4 && n < 8)
+    two(uint32_t{});
+  else if (n > 16)
+    std::memcpy(d, p, n);
+  else
+    for (size_t i = 0; i < n; ++i) d[i] = p[i];
+}
 // s = p[0, n) (p not within s). A tag slot reused from the game before usually held a text of
 // the same length or longer (the same tag names in the same order, values of like lengths):
 // then the bytes are copied over its own, without append's checks (clear + append cost twice
@@ -148,7 +168,7 @@ inline const char* value_stop(const char* p, const char* end) {
 inline void overwrite(std::string& s, const char* p, size_t n) {
   if (n <= s.size()) {
     s.resize(n);
-    std::memcpy(s.data(), p, n);
+    copy_short(s.data(), p, n);
   } else {
     s.clear();
     s.append(p, n);
