@@ -128,6 +128,26 @@ inline size_t scan_move_number(const char* p, size_t size, size_t i, uint32_t& n
     }
   }
 }
+// The usual move number, one or two digits (p[i] a digit) and a single period, read as
+// scan_move_number would (into n, i past it): false, having moved nothing, for any other form.
+// (Each byte read follows one that is no NUL: p[size] ends the reads.)
+inline bool short_move_number(const char* p, size_t& i, uint32_t& n) {
+  const auto single = [&](size_t k) {
+    return p[k] == '.' && p[k + 1] != '.' && p[k + 1] != '\xE2';
+  };
+  const uint32_t d = uint32_t(p[i] - '0');
+  if (single(i + 1)) {
+    n = d;
+    i += 2;
+    return true;
+  }
+  if (is_digit(p[i + 1]) && single(i + 2)) {
+    n = 10 * d + uint32_t(p[i + 1] - '0');
+    i += 3;
+    return true;
+  }
+  return false;
+}
 // The first '"', '\\' or newline from p (end if none), 16 bytes per test: tag values run for
 // dozens of characters.
 inline const char* value_stop(const char* p, const char* end) {
@@ -653,11 +673,13 @@ class Tokenizer {
       } else if (c >= '1' && c <= '9' &&
                  !(c == '1' && b + 1 < size && (p[b + 1] == '-' || p[b + 1] == '/'))) {
         uint32_t v;
-        size_t dots;
-        i = scan_move_number(p, size, i, v, dots);
-        if (dots == 0 && i < size && is_symbol(p[i])) {  // "1e4": word() reads it as invalid
-          i = b;
-          break;
+        if (!short_move_number(p, i, v)) {
+          size_t dots;
+          i = scan_move_number(p, size, i, v, dots);
+          if (dots == 0 && i < size && is_symbol(p[i])) {  // "1e4": word() reads it as invalid
+            i = b;
+            break;
+          }
         }
         tokens.push_back({TokenKind::MoveNumber, static_cast<uint32_t>(b),
                           static_cast<uint32_t>(i - b), v, at(b)});
