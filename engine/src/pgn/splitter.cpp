@@ -356,9 +356,14 @@ struct Splitter::Impl {
                      special = mask(
                          either(either(within(v, '%', '*'), is('-')),
                                 either(either(is(';'), is('[')), eq(max_u8(v, splat('{')), v))));
+      const uint64_t stop = special | (ctl & ~blank);
       m.nl |= uint64_t{mask(nl)} << (16 * h);
       m.blank |= blank << (16 * h);
-      m.stop |= (special | (ctl & ~blank)) << (16 * h);
+      m.stop |= stop << (16 * h);
+      // fast_forward reads no bit past the first stop: the chunks after it are left untested
+      // (in movetext with a comment after each move, as in the TCEC Chess960 file, the stops
+      // come every few bytes: all four chunks tested cost 41M instructions more there).
+      if (stop) break;
     }
     return m;
   }
