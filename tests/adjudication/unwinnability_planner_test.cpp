@@ -148,6 +148,21 @@ TEST(LineBuilder, WritesMatingLines) {
   }
 }
 
+// A winner without a queen or rook whose pawns are all held up: the men in front of the pawn
+// nearest to promotion whose file ahead holds no pawn step aside (a loser's knight, the winner's
+// own bishop, a loser's bishop), it runs and promotes, and the queen mates (Laws 3.7.5, 5.1.1).
+// The builder without the side steps wrote no line for any of them.
+TEST(LineBuilder, ClearsTheRunnersFile) {
+  for (const char* fen : {"8/8/4n3/4P3/8/8/k7/4K3 w - - 0 1", "8/8/8/4B3/4P3/8/k7/4K3 w - - 0 1",
+                          "8/3k4/3b4/3P4/8/8/8/3K4 w - - 0 1"}) {
+    const Position pos = at(fen);
+    const auto w = adjudication::build_mate(pos, WHITE);
+    ASSERT_EQ(w.verdict, Verdict::Winnable) << fen << ": " << w.reason;
+    EXPECT_TRUE(mates(pos, w.witness, WHITE))
+        << fen << ": " << adjudication::witness_san(pos, w.witness);
+  }
+}
+
 // No line where none mates (the bishop and the locked pawns are dead positions, Laws 5.2.2), and
 // none where the queen is lost at once (the king in check must take it, its other squares
 // guarded or its own pawn's; the bare king cannot mate): a failed build is Undetermined, never

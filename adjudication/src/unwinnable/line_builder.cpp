@@ -206,22 +206,79 @@ class Builder {
     return ++waits_ > kMaxWaits ? Move::none() : heavy_move();
   }
 
-  // The winner's pawn nearest to promotion whose file ahead is empty, pushed (a queen).
-  Move pawn_push() const {
-    const Bitboard occ = pos_.occupied();
-    Move best = Move::none();
-    int best_left = 99;
+  // The squares ahead of the winner's pawn on `s`, on its file up to the last rank.
+  Bitboard ahead_of(Square s) const {
+    return file_bb(s) & (w_ == WHITE ? ~((square_bb(s) << 1) - 1) : (square_bb(s) - 1));
+  }
+
+  // The winner's pawn that runs to promote while it has no queen or rook: the one nearest to
+  // promotion whose file ahead is empty or, failing that, holds no pawn (the men there step
+  // aside first); SQ_NONE when there is none.
+  Square runner() const {
+    const Bitboard occ = pos_.occupied(), pawns = pos_.pieces(PAWN);
+    Square best = SQ_NONE, second = SQ_NONE;
+    int best_left = 99, second_left = 99;
     for (Bitboard b = pos_.pieces(w_, PAWN); b;) {
       const Square s = pop_lsb(b);
-      const Square to = Square(w_ == WHITE ? s + 8 : s - 8);
       const int left = w_ == WHITE ? 7 - (s >> 3) : s >> 3;
-      const Bitboard ahead =
-          file_bb(s) & (w_ == WHITE ? ~((square_bb(s) << 1) - 1) : (square_bb(s) - 1));
-      if ((ahead & occ) || left >= best_left) continue;
-      best_left = left;
-      best = left == 1 ? Move::promotion(s, to, QUEEN) : Move::normal(s, to);
+      const Bitboard ahead = ahead_of(s);
+      if (!(ahead & occ) && left < best_left) best = s, best_left = left;
+      if (!(ahead & pawns) && left < second_left) second = s, second_left = left;
     }
-    return best;
+    return best != SQ_NONE ? best : second;
+  }
+
+  // The runner pushed (a queen on the last rank) once its file ahead is empty; before that, a
+  // winner's man on it steps aside, or the winner waits for the loser's to (pawn_path_clear).
+  Move pawn_push() {
+    const Square s = runner();
+    if (s == SQ_NONE) return Move::none();
+    const Bitboard in_way = ahead_of(s) & pos_.occupied();
+    if (!in_way) {
+      const Square to = Square(w_ == WHITE ? s + 8 : s - 8);
+      const bool last = (w_ == WHITE ? 7 - (s >> 3) : s >> 3) == 1;
+      return last ? Move::promotion(s, to, QUEEN) : Move::normal(s, to);
+    }
+    if (const Bitboard own = in_way & pos_.pieces(w_)) return step_aside(lsb(own), ahead_of(s));
+    // The winner's king waits (a step to an empty square the loser does not attack).
+    if (++waits_ > kMaxWaits) return Move::none();
+    const Square wk = pos_.king_square(w_);
+    const Bitboard to = king_attacks(wk) & ~pos_.occupied() & ~loser_attacks_ & ~ahead_of(s);
+    return to ? Move::normal(wk, lsb(to)) : Move::none();
+  }
+
+  // A winner's man on `from` moved off the runner's file ahead (`path`) to an empty square: the
+  // king to a square the loser does not attack, another man by its own moves (legality tested
+  // in run()).
+  Move step_aside(Square from, Bitboard path) const {
+    const Bitboard occ = pos_.occupied();
+    const PieceType pt = type_of(pos_.piece_on(from));
+    Bitboard to = attacks(pt, from, occ) & ~occ & ~path;
+    if (pt == KING) to &= ~loser_attacks_;
+    return to ? Move::normal(from, lsb(to)) : Move::none();
+  }
+
+  // While the winner has no queen or rook, a loser's man on the runner's file ahead steps
+  // aside: the king to an empty square the winner does not attack, another man by a quiet move
+  // that leaves its king safe and gives no check (quiet_wait). Move::none() when none does.
+  Move pawn_path_clear() const {
+    if (heavy()) return Move::none();
+    const Square s = runner();
+    if (s == SQ_NONE) return Move::none();
+    const Bitboard path = ahead_of(s), theirs = path & pos_.pieces(~w_);
+    if (!theirs) return Move::none();
+    const Square o = lsb(theirs);
+    const Bitboard occ = pos_.occupied();
+    const PieceType pt = type_of(pos_.piece_on(o));
+    if (pt == KING) {
+      const Bitboard to = king_attacks(o) & ~occ & ~path & ~attacked(pos_, w_, occ ^ square_bb(o));
+      return to ? Move::normal(o, lsb(to)) : Move::none();
+    }
+    for (Bitboard to = attacks(pt, o, occ) & ~occ & ~path; to;) {
+      const Square x = pop_lsb(to);
+      if (quiet_wait(o, x, pt)) return Move::normal(o, x);
+    }
+    return Move::none();
   }
 
   // The winner's king out of check: the step to a square the loser does not attack nearest to F
@@ -281,6 +338,7 @@ class Builder {
   Move loser_move() {
     const Square lk = pos_.king_square(~w_);
     if (const Move g = give_away(); !g.is_none()) return g;
+    if (const Move c = pawn_path_clear(); !c.is_none()) return c;
     if (lk != t_) {
       const Bitboard occ = pos_.occupied() ^ square_bb(lk);
       const Bitboard open = ~attacked(pos_, w_, occ) & ~pos_.occupied();
