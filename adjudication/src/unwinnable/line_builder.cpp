@@ -232,7 +232,7 @@ class Builder {
   // winner's man on it steps aside, or the winner waits for the loser's to (pawn_path_clear).
   Move pawn_push() {
     const Square s = runner();
-    if (s == SQ_NONE) return Move::none();
+    if (s == SQ_NONE) return pawn_break();
     const Bitboard in_way = ahead_of(s) & pos_.occupied();
     if (!in_way) {
       const Square to = Square(w_ == WHITE ? s + 8 : s - 8);
@@ -245,6 +245,73 @@ class Builder {
     const Square wk = pos_.king_square(w_);
     const Bitboard to = king_attacks(wk) & ~pos_.occupied() & ~loser_attacks_ & ~ahead_of(s);
     return to ? Move::normal(wk, lsb(to)) : Move::none();
+  }
+
+  // The winner's pawn that the loser's pawn on `q` alone holds up (the only pawn on its file
+  // ahead: taking something, the loser's pawn leaves that file free of pawns), else SQ_NONE.
+  Square breach(Square q) const {
+    const Bitboard behind = file_bb(q) & pos_.pieces(w_, PAWN) &
+                            (w_ == WHITE ? square_bb(q) - 1 : ~((square_bb(q) << 1) - 1));
+    for (Bitboard b = behind; b;) {
+      const Square p = pop_lsb(b);
+      if ((ahead_of(p) & pos_.pieces(PAWN)) == square_bb(q)) return p;
+    }
+    return SQ_NONE;
+  }
+
+  // No pawn of the winner can run: a winner's piece (not the king) is offered to a loser's pawn
+  // that holds one up alone, on an empty square the pawn takes on (loser_break takes it), or
+  // first walks to a square from which it reaches one.
+  Move pawn_break() const {
+    Bitboard spots = 0;
+    for (Bitboard b = pos_.pieces(~w_, PAWN); b;) {
+      const Square q = pop_lsb(b);
+      if (breach(q) != SQ_NONE) spots |= pawn_attacks(~w_, q);
+    }
+    spots &= ~pos_.occupied() & ~(RANK_1_BB | (RANK_1_BB << 56));
+    const Move m = piece_to(spots);
+    return m.is_none() ? piece_towards(spots) : m;
+  }
+
+  // A winner's piece (not the king) moved to one of `spots` (empty squares).
+  Move piece_to(Bitboard spots) const {
+    const Bitboard occ = pos_.occupied();
+    for (Bitboard h = pos_.pieces(w_) & ~pos_.pieces(w_, PAWN) & ~pos_.pieces(w_, KING); h;) {
+      const Square s = pop_lsb(h);
+      if (const Bitboard to = attacks(type_of(pos_.piece_on(s)), s, occ) & spots)
+        return Move::normal(s, lsb(to));
+    }
+    return Move::none();
+  }
+
+  // A winner's piece (not the king) moved to an empty square from which it reaches one of
+  // `spots` next, where the loser does not take it.
+  Move piece_towards(Bitboard spots) const {
+    const Bitboard occ = pos_.occupied();
+    for (Bitboard h = pos_.pieces(w_) & ~pos_.pieces(w_, PAWN) & ~pos_.pieces(w_, KING); h;) {
+      const Square s = pop_lsb(h);
+      const PieceType pt = type_of(pos_.piece_on(s));
+      for (Bitboard to = attacks(pt, s, occ) & ~occ & ~loser_attacks_; to;) {
+        const Square y = pop_lsb(to);
+        if (attacks(pt, y, occ ^ square_bb(s)) & spots) return Move::normal(s, y);
+      }
+    }
+    return Move::none();
+  }
+
+  // While the winner has no queen or rook, a loser's pawn takes a winner's piece where that
+  // leaves a winner's pawn's file ahead free of pawns (pawn_break's offer), by a legal move.
+  Move loser_break() const {
+    if (heavy()) return Move::none();
+    const Bitboard prey = pos_.pieces(w_) & ~pos_.pieces(w_, PAWN) & ~pos_.pieces(w_, KING);
+    for (Bitboard b = pos_.pieces(~w_, PAWN); b;) {
+      const Square q = pop_lsb(b);
+      const Bitboard hit = pawn_attacks(~w_, q) & prey & ~(RANK_1_BB | (RANK_1_BB << 56));
+      if (!hit || breach(q) == SQ_NONE) continue;
+      const Move m = Move::normal(q, lsb(hit));
+      if (pos_.is_legal(m)) return m;
+    }
+    return Move::none();
   }
 
   // A winner's man on `from` moved off the runner's file ahead (`path`) to an empty square: the
@@ -338,6 +405,7 @@ class Builder {
   Move loser_move() {
     const Square lk = pos_.king_square(~w_);
     if (const Move g = give_away(); !g.is_none()) return g;
+    if (const Move c = loser_break(); !c.is_none()) return c;
     if (const Move c = pawn_path_clear(); !c.is_none()) return c;
     if (lk != t_) {
       const Bitboard occ = pos_.occupied() ^ square_bb(lk);

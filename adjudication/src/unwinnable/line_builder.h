@@ -2,24 +2,25 @@
 // Line builder: writes one cooperative mating line directly, without a search and without a move
 // generation per ply (the mate planner's and the helpmate search's cost), for the common case of
 // a winner with a queen or a rook (or a pawn whose file ahead holds no pawn: the men in front of it
-// step aside, it runs and promotes to a queen): the loser's king walks to an edge square, the
-// winner's king to the square two steps in front of it (it then guards the three squares off the
-// edge), the heavy piece to a square from which it checks along the edge (a rook or queen there
-// guards the two edge squares beside the king) or, a queen, next to the king in front of it,
-// guarded by its king. Each side's next move is read off the position (a king's step found
-// breadth-first over the squares the other side does not attack; the winner's king takes the
-// unguarded men on its way); the loser first offers its pieces to the winner's heavy pieces (a
-// square they attack that no other loser's man guards), then waits with a man far from the mating
-// corner or with its king. The winner first gets its king out of check, then takes an unguarded man
-// with a heavy piece; a heavy piece that waits keeps off the loser's edge square while the loser's
-// king walks there. Every move is tested legal before it is played (a king's step by the attack map
-// of the other side with the king taken off its square, a loser's quiet move by the attackers of
-// both kings after it, the rest with Position::is_legal; tests replay every line the builder writes
-// for the TCEC file's final positions against the generated legal moves), and the line counts only
-// if it ends in checkmate by the winner (Laws 5.1.1: the loser to move, in check, without a legal
-// move): a legal line ending in mate is the proof that the winner can checkmate by some series of
-// legal moves (Laws 5.2.2, 6.9, 5.1.2). A failed build proves nothing; the caller then asks the
-// planner and the solver.
+// step aside, or a piece is offered to the loser's pawn that alone holds it up; it runs and
+// promotes to a queen): the loser's king walks to an edge square, the winner's king to the square
+// two steps in front of it (it then guards the three squares off the edge), the heavy piece to a
+// square from which it checks along the edge (a rook or queen there guards the two edge squares
+// beside the king) or, a queen, next to the king in front of it, guarded by its king. Each side's
+// next move is read off the position (a king's step found breadth-first over the squares the other
+// side does not attack; the winner's king takes the unguarded men on its way); the loser first
+// offers its pieces to the winner's heavy pieces (a square they attack that no other loser's man
+// guards), then waits with a man far from the mating corner or with its king. The winner first gets
+// its king out of check, then takes an unguarded man with a heavy piece; a heavy piece that waits
+// keeps off the loser's edge square while the loser's king walks there. Every move is tested legal
+// before it is played (a king's step by the attack map of the other side with the king taken off
+// its square, a loser's quiet move by the attackers of both kings after it, the rest with
+// Position::is_legal; tests replay every line the builder writes for the TCEC file's final
+// positions against the generated legal moves), and the line counts only if it ends in checkmate by
+// the winner (Laws 5.1.1: the loser to move, in check, without a legal move): a legal line ending
+// in mate is the proof that the winner can checkmate by some series of legal moves
+// (Laws 5.2.2, 6.9, 5.1.2). A failed build proves nothing; the caller then asks the planner and the
+// solver.
 #include <vector>
 
 #include "arbiter/engine/position.h"
