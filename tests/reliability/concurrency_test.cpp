@@ -31,19 +31,29 @@ TEST(Concurrency, AWaitingWriterSaysSoAndGivesUp) {
   TempDir d;
   make_event(d, "e.trf", 2);
   const std::string before = slurp(d.path / "e.trf");
-  // Another writer (flock(1) on the event file, as arbiter locks it) holds the lock for 1.2 s.
   auto probe = sh(d.path, "command -v flock");
   if (probe.code != 0) GTEST_SKIP() << "flock(1) (util-linux) is not installed";
-  auto r = sh(d.path,
-              "flock e.trf sleep 1.2 & sleep 0.3; ARBITER_LOCK_WAIT=0.4 \"$A\" event "
-              "register e.trf --name 'Late, X' --standard 2000; echo \"exit $?\"; wait");
+  // Another writer (flock(1) on the event file, as arbiter locks it) holds the lock until told to
+  // let go. Every step waits for a file rather than for a time: with fixed sleeps a loaded CI
+  // machine let the holder go before the waiting writer's limit had run out (CI of d9e1819).
+  const std::string hold_until_done =
+      "flock e.trf sh -c 'touch held; until [ -e done ]; do sleep 0.02; done' & "
+      "until [ -e held ]; do sleep 0.02; done; ";
+  auto r = sh(d.path, hold_until_done +
+                          "ARBITER_LOCK_WAIT=0.4 \"$A\" event register e.trf --name 'Late, X' "
+                          "--standard 2000; echo \"exit $?\"; touch done; wait");
   EXPECT_NE(r.err.find("waiting for another arbiter command on e.trf"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("exit 4"), std::string::npos) << r.out << r.err;
   EXPECT_EQ(slurp(d.path / "e.trf"), before);
-  // Within the limit it goes ahead once the other writer is done.
+  // Within the limit it goes ahead once the other writer is done: the holder lets go only when
+  // the waiting writer has said that it waits.
   r = sh(d.path,
-         "flock e.trf sleep 0.5 & sleep 0.2; \"$A\" event register e.trf --name "
-         "'Late, X' --standard 2000; echo \"exit $?\"; wait");
+         "rm -f held done; "
+         "flock e.trf sh -c 'touch held; until grep -q waiting err || [ -e done ]; do sleep 0.02; "
+         "done' 2>/dev/null & until [ -e held ]; do sleep 0.02; done; "
+         "\"$A\" event register e.trf --name 'Late, X' --standard 2000 2>err; "
+         "echo \"exit $?\"; touch done; wait; cat err >&2");
+  EXPECT_NE(r.err.find("waiting for another arbiter command on e.trf"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("exit 0"), std::string::npos) << r.out << r.err;
 }
 

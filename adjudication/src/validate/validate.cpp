@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <cstdlib>
 #include <memory>
 
@@ -194,9 +195,10 @@ class Validator {
   std::string ended_code_, ended_why_;
   bool after_end_reported_ = false;
   int threefold_ply_ = -1, fifty_ply_ = -1;
-  // few_men(): its last count, and the ply and halfmove clock it was made at (-1: none yet).
+  // few_men(): its last count, and the ply of the clock's last reset then (ply - halfmove
+  // clock; INT_MIN: no count yet, which no ply - clock is).
   bool few_men_ = false;
-  int men_ply_ = -1, men_hmc_ = 0;
+  int men_reset_ply_ = INT_MIN;
   Location threefold_at_, fifty_at_;
   bool lenient_warned_ = false, uci_warned_ = false;
   bool keep_before_ = true;  // whether a variation may need the position before a move
@@ -875,13 +877,13 @@ class Validator {
   // Whether at most 6 men are on the board, counted again only where the men may have changed:
   // a capture resets the halfmove clock (Laws 9.3), so while the clock has gone up by one a ply
   // since the last count, no man has left the board (a count per ply cost 12 instructions of
-  // the portable build's ~600 a ply).
+  // the portable build's ~600 a ply). The clock went up by one a ply since the count while
+  // the ply of its last reset, ply - clock, is the one of the count.
   [[gnu::always_inline]] bool few_men(const Position& pos, int ply) {
     const int hmc = pos.halfmove_clock();
-    if (hmc == 0 || men_ply_ < 0 || hmc - men_hmc_ != ply - men_ply_) {
+    if (hmc == 0 || ply - hmc != men_reset_ply_) {
       few_men_ = popcount(pos.occupied()) <= 6;
-      men_ply_ = ply;
-      men_hmc_ = hmc;
+      men_reset_ply_ = ply - hmc;
     }
     return few_men_;
   }

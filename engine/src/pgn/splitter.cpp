@@ -337,18 +337,28 @@ struct Splitter::Impl {
     return m;
   }
 #else
-  static constexpr size_t kBlock = 16;
+  // Four 16-byte tests per block: the block's bookkeeping in fast_forward (the token bounds, the
+  // line count) then runs once per 64 bytes, as in the AVX2 tier (16-byte blocks cost 9M more
+  // instructions on the TCEC standard file).
+  static constexpr size_t kBlock = 64;
   static BlockBits block_bits(const char* q) {
     using namespace bytes16;
-    const V v = load(q);
-    const auto is = [&](char c) { return eq(v, splat(c)); };
-    const uint32_t nl = mask(is('\n')),
-                   blank = nl | mask(either(either(is(' '), is('\t')), is('\r'))),
-                   ctl = mask(control(v)),
-                   special = mask(either(either(either(is('['), is('{')), either(is(';'), is('('))),
-                                         either(either(is(')'), is('%')),
-                                                either(either(is('-'), is('*')), is(0x7F)))));
-    return {nl, blank, special | (ctl & ~blank)};
+    BlockBits m{0, 0, 0};
+    for (int h = 0; h < 4; ++h) {
+      const V v = load(q + 16 * h);
+      const auto is = [&](char c) { return eq(v, splat(c)); };
+      const uint64_t nl = mask(is('\n')),
+                     blank = nl | mask(either(either(is(' '), is('\t')), is('\r'))),
+                     ctl = mask(control(v)),
+                     special =
+                         mask(either(either(either(is('['), is('{')), either(is(';'), is('('))),
+                                     either(either(is(')'), is('%')),
+                                            either(either(is('-'), is('*')), is(0x7F)))));
+      m.nl |= nl << (16 * h);
+      m.blank |= blank << (16 * h);
+      m.stop |= (special | (ctl & ~blank)) << (16 * h);
+    }
+    return m;
   }
 #endif
 

@@ -128,6 +128,26 @@ inline size_t scan_move_number(const char* p, size_t size, size_t i, uint32_t& n
     }
   }
 }
+// The usual move number, one or two digits (p[i] a digit) and a single period, read as
+// scan_move_number would (into n, i past it): false, having moved nothing, for any other form.
+// (Each byte read follows one that is no NUL: p[size] ends the reads.)
+inline bool short_move_number(const char* p, size_t& i, uint32_t& n) {
+  const auto single = [&](size_t k) {
+    return p[k] == '.' && p[k + 1] != '.' && p[k + 1] != '\xE2';
+  };
+  const uint32_t d = uint32_t(p[i] - '0');
+  if (single(i + 1)) {
+    n = d;
+    i += 2;
+    return true;
+  }
+  if (is_digit(p[i + 1]) && single(i + 2)) {
+    n = 10 * d + uint32_t(p[i + 1] - '0');
+    i += 3;
+    return true;
+  }
+  return false;
+}
 // The first '"', '\\' or newline from p (end if none), 16 bytes per test: tag values run for
 // dozens of characters.
 inline const char* value_stop(const char* p, const char* end) {
@@ -141,6 +161,26 @@ inline const char* value_stop(const char* p, const char* end) {
   while (p < end && *p != '"' && *p != '\\' && *p != '\n') ++p;
   return p;
 }
+// d[0, n) = p[0, n): up to 16 bytes in two overlapping loads and stores of a power of two
+// (tag names and most values are that short), longer through memcpy, whose call cost about as
+// many instructions as such a copy.
+inline void copy_short(char* d, const char* p, size_t n) {
+  const auto two = [&](auto word) {
+    std::memcpy(&word, p, sizeof word);
+    decltype(word) last;
+    std::memcpy(&last, p + n - sizeof word, sizeof word);
+    std::memcpy(d, &word, sizeof word);
+    std::memcpy(d + n - sizeof word, &last, sizeof word);
+  };
+  if (n >= 8 && n <= 16)
+    two(uint64_t{});
+  else if (n >= 4 && n < 8)
+    two(uint32_t{});
+  else if (n > 16)
+    std::memcpy(d, p, n);
+  else
+    for (size_t i = 0; i < n; ++i) d[i] = p[i];
+}
 // s = p[0, n) (p not within s). A tag slot reused from the game before usually held a text of
 // the same length or longer (the same tag names in the same order, values of like lengths):
 // then the bytes are copied over its own, without append's checks (clear + append cost twice
@@ -148,7 +188,7 @@ inline const char* value_stop(const char* p, const char* end) {
 inline void overwrite(std::string& s, const char* p, size_t n) {
   if (n <= s.size()) {
     s.resize(n);
-    std::memcpy(s.data(), p, n);
+    copy_short(s.data(), p, n);
   } else {
     s.clear();
     s.append(p, n);
@@ -633,11 +673,13 @@ class Tokenizer {
       } else if (c >= '1' && c <= '9' &&
                  !(c == '1' && b + 1 < size && (p[b + 1] == '-' || p[b + 1] == '/'))) {
         uint32_t v;
-        size_t dots;
-        i = scan_move_number(p, size, i, v, dots);
-        if (dots == 0 && i < size && is_symbol(p[i])) {  // "1e4": word() reads it as invalid
-          i = b;
-          break;
+        if (!short_move_number(p, i, v)) {
+          size_t dots;
+          i = scan_move_number(p, size, i, v, dots);
+          if (dots == 0 && i < size && is_symbol(p[i])) {  // "1e4": word() reads it as invalid
+            i = b;
+            break;
+          }
         }
         tokens.push_back({TokenKind::MoveNumber, static_cast<uint32_t>(b),
                           static_cast<uint32_t>(i - b), v, at(b)});
