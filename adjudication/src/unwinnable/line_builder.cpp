@@ -9,8 +9,13 @@ namespace arbiter::adjudication::detail {
 namespace {
 
 constexpr std::size_t kMaxPlies = 60;  // a longer line is left to the planner
-constexpr int kMaxWaits = 8;           // the winner's waiting moves in one line
+constexpr int kMaxWaits = 6;           // the winner's waiting moves in one line
 constexpr int kTargets = 4;            // the edge squares tried in turn
+// A line gives up earlier where the winner's waits show it stuck: three waits with both kings
+// where they stood at its last wait, or three with the loser's king on T and no way for the
+// winner's king to F (on the TCEC file's final positions such lines rarely end in mate).
+constexpr int kMaxStuck = 3;
+constexpr int kMaxShutOut = 3;
 constexpr Bitboard kEdges = FILE_A_BB | (FILE_A_BB << 7) | RANK_1_BB | (RANK_1_BB << 56);
 
 // The square `n` steps from the edge square `t` towards the middle, across the edge (for a
@@ -192,7 +197,12 @@ class Builder {
       const Square s = king_step(wk, f_, open);
       if (s != SQ_NONE) return Move::normal(wk, s);
     }
-    // A waiting move of a heavy piece; a few in a row mean the plan is stuck.
+    // A waiting move of a heavy piece; a few in a row mean the plan is stuck, and so do fewer
+    // that change nothing (kMaxStuck, kMaxShutOut).
+    const Square lk = pos_.king_square(~w_);
+    if (lk == wait_lk_ && wk == wait_wk_ && ++stuck_ >= kMaxStuck) return Move::none();
+    if (lk == t_ && wk != f_ && ++shut_out_ >= kMaxShutOut) return Move::none();
+    wait_lk_ = lk, wait_wk_ = wk;
     return ++waits_ > kMaxWaits ? Move::none() : heavy_move();
   }
 
@@ -358,6 +368,9 @@ class Builder {
   Position pos_;
   Bitboard loser_attacks_ = 0;  // at the winner's turn
   int waits_ = 0;
+  int shut_out_ = 0;  // waits with the loser's king on T and no way to F for the winner's
+  int stuck_ = 0;     // waits with both kings where they stood
+  Square wait_lk_ = SQ_NONE, wait_wk_ = SQ_NONE;  // at the winner's last wait
   Color w_;
   Square t_, f_;
   Bitboard edge_ = 0;

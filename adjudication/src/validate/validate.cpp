@@ -547,7 +547,7 @@ class Validator {
       if (m.is_none() && !plain_castling(main_.pos, text, m)) break;
       main_.pos.play(m);
       ++main_.ply;
-      if (after_main_move(*t)) return t + 1;
+      if (after_main_move<true>(*t)) return t + 1;
     }
     return t;
   }
@@ -791,11 +791,15 @@ class Validator {
   }
 
   // Returns whether the game ended on the board with this move (for main_moves to stop).
+  // Open: main_moves' call, where the game has not ended (ended_ply_ < 0) and no illegal move
+  // stood (no A.5 regime): the tests of those states left out (9M instructions on the TCEC file).
+  template <bool Open = false>
   [[gnu::always_inline]] bool after_main_move(const pgn::Token& t) {
     const Position& pos = main_.pos;
     const int ply = main_.ply;
+    const bool open = Open || ended_ply_ < 0;
     clock_side_ = ~pos.side_to_move();
-    if (illegal_stood_ && both_kings_in_check(pos, ply)) return true;
+    if (!Open && illegal_stood_ && both_kings_in_check(pos, ply)) return true;
 
     // Laws 9.2.2: same position = same pieces, side to move, castling rights and en passant
     // capture possibilities (repetition_key). Positions before the last capture or pawn move
@@ -821,19 +825,19 @@ class Validator {
       // (Whatever the Date: Article 5.2.2 is much older than the 2014 automatic draws.)
       std::fill(std::begin(seen_), std::end(seen_), 0);
       word |= bit;
-      if (!(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN)) && ended_ply_ < 0 &&
+      if (!(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN)) && open &&
           detail::dead_by_material(pos)) {
         end_at(ply, "moves-after-dead-position",
                "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
         return true;
       }
-      return forced_dead_after(pos, ply);
+      return open && forced_dead_after(pos, ply);
     }
-    if (forced_dead_after(pos, ply)) return true;
+    if (open && forced_dead_after(pos, ply)) return true;
     // The count decides only the first threefold and, before the game has ended, the fivefold:
     // once those are settled the backward scan is skipped (it made a long shuffle after the end,
     // e.g. a 10 MB game of knight moves, quadratic: each move compared with every earlier one).
-    const bool counts = ended_ply_ < 0 && (automatic_draws_ || threefold_ply_ < 0);
+    const bool counts = open && (automatic_draws_ || threefold_ply_ < 0);
     int count = 1;
     if (counts && (word & bit))
       for (int j = ply - 2; j >= 0 && ply - j <= hmc; j -= 2) count += keys_[j] == key;
@@ -850,7 +854,7 @@ class Validator {
       fifty_at_ = t.where;
     }
     // Before 1 July 2014 the Laws had no automatic fivefold / 75-move draw.
-    if (ended_ply_ >= 0 || !automatic_draws_) return false;
+    if (!open || !automatic_draws_) return false;
     if (count >= 5) {
       end_at(ply, "moves-after-fivefold", "fivefold repetition (Laws 9.6.1)");
       return true;
@@ -871,8 +875,9 @@ class Validator {
   // only moves that ends in a stalemate is left to the search at the end of the game).
   // (The test of the men's count inline, once per move: the call with its saved registers cost
   // more than the test on the many positions of more than six men.)
+  // (For a game not yet ended: ended_ply_ < 0.)
   [[gnu::always_inline]] bool forced_dead_after(const Position& pos, int ply) {
-    return ended_ply_ < 0 && few_men(pos, ply) && few_men_forced_dead(pos, ply);
+    return few_men(pos, ply) && few_men_forced_dead(pos, ply);
   }
   // Whether at most 6 men are on the board, counted again only where the men may have changed:
   // a capture resets the halfmove clock (Laws 9.3), so while the clock has gone up by one a ply
