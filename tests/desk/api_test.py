@@ -15,7 +15,7 @@ import threading
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from desk_support import Scratch, Server, cli  # noqa: E402
+from desk_support import HANG, Scratch, Server, cli  # noqa: E402
 
 ARBITER = None
 HOSTILE = '<script>alert(1)</script>&"M\''  # fits TRF's 33 columns
@@ -439,7 +439,7 @@ class Api(unittest.TestCase):
                              stderr=subprocess.PIPE, text=True)
         line = p.stdout.readline().rstrip("\n")
         if not line:
-            p.wait(timeout=30)
+            p.wait(timeout=HANG)
             err = p.stderr.read()
             self.assertEqual(p.returncode, 1, err)
             self.assertIn("cannot listen on 127.0.0.1:8960", err)
@@ -448,7 +448,7 @@ class Api(unittest.TestCase):
                          r" at http://127\.0\.0\.1:8960/ \(token: [0-9a-f]{32}\)$")
         # SIGINT (Ctrl-C at the desk's terminal) stops it cleanly.
         p.send_signal(signal.SIGINT)
-        out, _ = p.communicate(timeout=30)
+        out, _ = p.communicate(timeout=HANG)
         self.assertEqual((p.returncode, out.strip()), (0, "stopped"))
 
     def test_signal_during_writes_loses_nothing(self):
@@ -472,7 +472,7 @@ class Api(unittest.TestCase):
         for t in threads:
             t.start()
         import time
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + HANG
         while time.monotonic() < deadline:  # until some writes are through (polled, no fixed sleep)
             with lock:
                 if len(acknowledged) >= 8:
@@ -622,7 +622,7 @@ class Api(unittest.TestCase):
 
     def test_request_size_limit(self):
         # A declared body over 4 MiB is refused from its header, before the body is read.
-        with socket.create_connection((self.srv.host, self.srv.port), timeout=10) as c:
+        with socket.create_connection((self.srv.host, self.srv.port), timeout=HANG) as c:
             c.sendall(b"POST /api/rulings/pgn HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "
                       + self.srv.token.encode() + b"\r\nContent-Length: 5242880\r\n\r\n")
             self.assertTrue(c.recv(4096).startswith(b"HTTP/1.1 413"))
@@ -630,7 +630,7 @@ class Api(unittest.TestCase):
         st, _, _ = self.srv.request("POST", "/api/rulings/pgn", "x" * ((4 << 20) - 10), token=self.srv.token)
         self.assertEqual(st, 200)
         # A chunked body over the limit is cut off when it passes it.
-        with socket.create_connection((self.srv.host, self.srv.port), timeout=10) as c:
+        with socket.create_connection((self.srv.host, self.srv.port), timeout=HANG) as c:
             c.sendall(b"POST /api/rulings/pgn HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
                       b"Authorization: Bearer " + self.srv.token.encode() + b"\r\n\r\n")
             chunk = b"100000\r\n" + b"y" * 0x100000 + b"\r\n"

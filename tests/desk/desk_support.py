@@ -1,5 +1,7 @@
 """Helpers of the desk tests: a scratch event made with the CLI and a real `arbiter serve`
-process on a loopback port (port 0: the kernel picks a free one, the first line names it)."""
+process on a loopback port (port 0: the kernel picks a free one, the first line names it).
+Every timeout here only bounds a hang: the tests run under ASan and beside other jobs (CI: 2 cores,
+load 16), where a command or a request that takes a second idle may take many."""
 import http.client
 import json
 import os
@@ -9,12 +11,17 @@ import signal
 import subprocess
 import tempfile
 
+HANG = 300  # seconds: a command, a request, a stop that takes longer hangs
+# Concurrent writers (the desk, the CLI, the tests' threads) wait for each other's lock; its limit
+# (30 s unless ARBITER_LOCK_WAIT says otherwise) is a hang bound as well, widened here. A test of
+# the limit itself sets its own.
+os.environ.setdefault("ARBITER_LOCK_WAIT", str(HANG))
 FIRST_LINE = re.compile(r"^serving (.+) at http://(127\.0\.0\.1):(\d+)/ \(token: (\S+)\)$")
 
 
 def cli(arbiter, *args, check=True, env=None):
     """Runs `arbiter ARGS`; returns (exit status, stdout, stderr)."""
-    p = subprocess.run([arbiter, *args], capture_output=True, text=True, timeout=60,
+    p = subprocess.run([arbiter, *args], capture_output=True, text=True, timeout=HANG,
                        env=None if env is None else {**os.environ, **env})
     if check and p.returncode != 0:
         raise AssertionError(f"arbiter {' '.join(args)} -> {p.returncode}: {p.stderr}")
@@ -56,7 +63,7 @@ class Server:
 
     def request(self, method, path, body=None, token=None, headers=None, raw=False):
         """One request on a fresh connection; returns (status, headers, body as JSON or text)."""
-        c = http.client.HTTPConnection(self.host, self.port, timeout=60)
+        c = http.client.HTTPConnection(self.host, self.port, timeout=HANG)
         h = dict(headers or {})
         if token:
             h["Authorization"] = "Bearer " + token
@@ -84,7 +91,7 @@ class Server:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
         try:
-            out, _ = self.proc.communicate(timeout=20)
+            out, _ = self.proc.communicate(timeout=HANG)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             out, _ = self.proc.communicate()

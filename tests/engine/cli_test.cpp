@@ -41,7 +41,8 @@ TEST(Cli, PerftSuite) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_EQ(last_line(r.out), "19 passed, 0 failed");
   // A suite with a wrong count fails with exit 1 and names the position.
-  std::string path = std::filesystem::temp_directory_path() / "arbiter-cli-bad.perft";
+  std::string path = std::filesystem::temp_directory_path() /
+                     ("arbiter-cli-bad-" + std::to_string(::getpid()) + ".perft");
   {
     std::ofstream f(path);
     f << "id good\nepd 4k3/8/8/8/8/8/8/4K2R w K -\nperft 1 15\n\n"

@@ -1,8 +1,9 @@
 // Issue 17: "a 10 MB single game takes 17 s to validate". The quadratic step was the repetition
 // count (Laws 9.2.2): every move of a piece shuffle scanned every earlier position since the last
 // capture or pawn move, also long after the game had ended by fivefold repetition (Laws 9.6.1).
-// 100,000 knight-shuffle cycles (3.3 MB, 400,000 plies) took about 100 s; now well under 10 s
-// even in a sanitizer build.
+// 100,000 knight-shuffle cycles (3.3 MB, 400,000 plies) took about 100 s; now 0.2 s of CPU in the
+// release build, 0.7 s under ASan+UBSan. CPU time is bounded, not wall-clock time: a loaded
+// machine (CI beside other jobs) stretches the latter, never the former.
 #include "reliability_support.h"
 
 namespace arbiter::test::reliability {
@@ -17,13 +18,13 @@ TEST(LongGame, AShuffleOfMillionsOfBytesIsValidatedInLinearTime) {
     g += std::to_string(k) + ". Nf3 Nf6 " + std::to_string(k + 1) + ". Ng1 Ng8\n";
   g += "1/2-1/2\n";
   put(d.path / "long.pgn", g);
-  const auto t0 = std::chrono::steady_clock::now();
+  const double before = children_cpu_seconds();
   auto r = sh(d.path, "\"$A\" validate long.pgn");
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double cpu = children_cpu_seconds() - before;
   // The game ended by fivefold repetition at move 5; the moves after it are an error.
   EXPECT_EQ(r.code, kRefused) << r.err;
   EXPECT_NE((r.out + r.err).find("fivefold"), std::string::npos) << r.out.substr(0, 2000);
-  EXPECT_LT(secs, 10.0);
+  EXPECT_LT(cpu, 20.0) << "CPU seconds for 400,000 plies";
 }
 
 }  // namespace

@@ -2,8 +2,6 @@
 // of 10,000 players took 157 s, as each entry copied, re-checked and renumbered the whole field).
 // Work is counted in allocations (allocation_count.h), which do not depend on timing or load:
 // 4x the players must cost about 4x (n log n: under 6x), where the quadratic path cost 16x.
-#include <sys/resource.h>
-
 #include <sstream>
 
 #include "allocation_count.h"
@@ -52,13 +50,6 @@ TEST(RegistrationScale, FourTimesThePlayersCostAboutFourTimesTheWork) {
   // Pairing numbers in the initial order (C.04.2 Art. 2): ratings never rise down the list.
   for (int p = 2; p <= 8000; ++p)
     ASSERT_GE(large.tournament.player(p - 1).rating, large.tournament.player(p).rating) << p;
-}
-
-double children_cpu_seconds() {
-  rusage u{};
-  ::getrusage(RUSAGE_CHILDREN, &u);
-  return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 // The largest field a TRF file numbers (columns 5-8), through the command an arbiter types; then

@@ -2,6 +2,7 @@
 // Helpers of the reliability tests (issue 17): every case runs the real `arbiter` program the way
 // an arbiter types it, through /bin/sh, in a temporary directory.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -65,6 +66,15 @@ inline Shell sh(const fs::path& dir, const std::string& script) {
   r.err = ss.str();
   fs::remove(errf);
   return r;
+}
+
+// The CPU seconds (user and system) of the finished children so far: a bound on the work a
+// command did that, unlike the wall-clock time, does not grow with the machine's load.
+inline double children_cpu_seconds() {
+  rusage u{};
+  ::getrusage(RUSAGE_CHILDREN, &u);
+  return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 inline std::string slurp(const fs::path& p) {

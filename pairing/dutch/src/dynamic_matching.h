@@ -31,7 +31,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "huge_pages.h"
+#include "arbiter/common/huge_pages.h"
 #include "weight_table.h"
 #include "wide_uint.h"
 
@@ -1160,7 +1160,7 @@ class DynamicMatching {
   }
 
   int bbits_, nb_ = 0;
-  std::vector<W, HugePageAllocator<W>> bmax_;
+  std::vector<W, common::HugePageAllocator<W>> bmax_;  // as WeightTable's indices
   std::vector<W> bmin_;
   std::vector<char> bempty_;
   bool full_ = false;

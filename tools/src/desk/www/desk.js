@@ -14,12 +14,13 @@ function notice(text, kind) {
 // A refusal holds for the event as it was: once the event changes (a result typed on another
 // desk, `arbiter event` on the file, this desk's next change), it is taken down, so that it
 // never stands above a page that contradicts it ("every result is in"). The version it was given
-// at is asked for after it is shown: a change this desk made just before, which the live poll
-// has not seen yet, does not take it down.
-async function noteRefusalVersion() {
-  const shown = $('notice-text');
+// at is asked for after the refusal came and before it is shown: a change this desk made just
+// before, which the live poll has not seen yet, does not take it down, and a change made once the
+// refusal is on the screen always does (asked for after showing it, a change in between was
+// taken for the refusal's own version, and the refusal stayed up).
+async function refusalVersion() {
   const v = await api('GET', '/version');
-  if (v.ok && shown && $('notice-text') === shown) state.refusalAt = v.data.version;
+  return v.ok ? v.data.version : '';
 }
 function eventChanged(version) {
   if (state.refusalAt && version !== state.refusalAt) notice('');
@@ -41,8 +42,9 @@ async function asArbiter(method, path, body, raw) {
   if (r.status === 401) { tokenRefused(r.data.error); return null; }
   state.refusal = r.status === 409 ? r.data.error : '';
   if (!r.ok) {
+    const at = r.status === 409 ? await refusalVersion() : '';
     notice((r.status === 409 ? 'Refused: ' : 'Error: ') + r.data.error, 'error');
-    if (r.status === 409) await noteRefusalVersion();
+    state.refusalAt = at;
     return null;
   }
   return r.data;
