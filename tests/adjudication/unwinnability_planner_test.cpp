@@ -180,6 +180,14 @@ TEST(LineBuilder, OffersAPieceToTheBlockingPawn) {
   }
 }
 
+// A pawn ending where every pawn is held up: the winner's king walks to the loser's pawn that
+// alone holds one up, unguarded, and takes it; the pawn runs, promotes and mates (Laws 3.8.1,
+// 5.1.1). The builder without the king's walk wrote no line for either.
+TEST(LineBuilder, KingTakesTheBlockingPawn) {
+  for (const char* fen : {"4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1", "8/8/8/1p6/1P6/8/8/K1k5 w - - 0 1"})
+    expect_white_line(fen);
+}
+
 // No line where none mates (the bishop and the locked pawns are dead positions, Laws 5.2.2), and
 // none where the queen is lost at once (the king in check must take it, its other squares
 // guarded or its own pawn's; the bare king cannot mate): a failed build is Undetermined, never

@@ -269,8 +269,22 @@ class Builder {
       if (breach(q) != SQ_NONE) spots |= pawn_attacks(~w_, q);
     }
     spots &= ~pos_.occupied() & ~(RANK_1_BB | (RANK_1_BB << 56));
-    const Move m = piece_to(spots);
-    return m.is_none() ? piece_towards(spots) : m;
+    Move m = piece_to(spots);
+    if (m.is_none()) m = piece_towards(spots);
+    return m.is_none() ? king_to_breach() : m;
+  }
+
+  // The winner's king walks to a loser's pawn that alone holds up a winner's pawn and that no
+  // loser's man guards, over squares the loser does not attack, and takes it.
+  Move king_to_breach() const {
+    const Square wk = pos_.king_square(w_);
+    for (Bitboard b = pos_.pieces(~w_, PAWN) & ~loser_attacks_; b;) {
+      const Square q = pop_lsb(b);
+      if (breach(q) == SQ_NONE) continue;
+      const Bitboard open = ~loser_attacks_ & (~pos_.occupied() | square_bb(q));
+      if (const Square s = king_step(wk, q, open); s != SQ_NONE) return Move::normal(wk, s);
+    }
+    return Move::none();
   }
 
   // A winner's piece (not the king) moved to one of `spots` (empty squares).
