@@ -3,6 +3,8 @@
 // (../shared/reference/events.md) and C.04.2, worked out by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "arbiter/pairing/event.h"
 #include "arbiter/pairing/trf.h"
 
@@ -177,4 +179,33 @@ TEST(EventOps, EventFileIsPlainTrfForOtherReaders) {
   EXPECT_EQ(t.player_count(), 6);
   EXPECT_EQ(t.total_rounds, 9);
   EXPECT_EQ(t.tiebreaks, "BH/C1,GE,DE,ARO/C1,WON");
+}
+
+// A TRF-2026 NRS record gives a national rating in columns 49-52 (../shared/reference/trf.md):
+// four digits, which the event must write back where its reader takes them again (fuzz_event,
+// 3 Dec 2026: an NRS rating of 9999 was read, written as XAR RATINGS and then refused, so the
+// event's next change made it unreadable). A signed rating is refused where it stands.
+TEST(EventOps, NationalRatingsOfNrsRecordsSurviveTheRoundTrip) {
+  Event start = six_players();
+  register_player(start, reg("Zulu, Z", 0));  // no rating: no XAR RATINGS record for 7
+  std::string text = write_event(start);
+  const std::string nrs = "ESP    7" + std::string(40, ' ') + "9999";  // columns 1-3, 5-8, 49-52
+  text.insert(text.find("### arbiter"), "172 ESP FIDON\n" + nrs + "\n");
+  Event e = read_event(text, "e.trf");
+  ASSERT_EQ(e.tournament.player(7).ratings.national, 9999);
+  Event back = reload(e);
+  EXPECT_EQ(back.tournament.player(7).ratings.national, 9999);
+  EXPECT_EQ(write_event(back), write_event(e));
+
+  std::string bad = text;
+  bad.replace(bad.find(nrs) + 48, 4, "-999");
+  const int line = int(std::count(bad.begin(), bad.begin() + bad.find("ESP    7"), '\n')) + 1;
+  try {
+    read_event(bad, "e.trf");
+    ADD_FAILURE() << "a signed national rating was read";
+  } catch (const TrfError& x) {
+    EXPECT_NE(std::string(x.what()).find("e.trf:" + std::to_string(line) + ":49:"),
+              std::string::npos)
+        << x.what();
+  }
 }

@@ -386,7 +386,10 @@ bool read_player_record(EventSettings& s, Cursor& c, const std::string& key) {
   } else if (key == "RATINGS") {
     int p = c.number<int>("a pairing number", 1, kMaxPlayer);
     auto& r = s.ratings[p];
-    for (int& x : r) x = c.number<int>("a rating (0-4000)", 0, 4000);
+    // 0-9999, what a TRF rating column holds: registration refuses more than 4000, but a national
+    // rating also comes from a TRF-2026 NRS record (columns 49-52), and what the event holds must
+    // be written back and read again (a fuzzed NRS rating of 9999 made the next write unreadable).
+    for (int& x : r) x = c.number<int>("a rating (0-9999)", 0, 9999);
   } else if (key == "ENTRY") {
     int p = c.number<int>("a pairing number", 1, kMaxPlayer);
     s.entry_round[p] = c.number<int>("the first round played", 1, kMaxRound);

@@ -80,9 +80,14 @@ class Reader {
     int line, column;
     Tpn last;  // the last player (or team) named
   };
-  std::vector<PlayerRef> accelerated_;            // 250 and XXA records: checked in finish()
-  std::vector<std::pair<int, std::string>> nrs_;  // extra_records index, federation
-  std::map<Tpn, int> line_of_;                    // TPN -> index into lines_
+  std::vector<PlayerRef> accelerated_;  // 250 and XXA records: checked in finish()
+  struct Nrs {
+    int extra_index;  // in extra_records
+    std::string federation;
+    int line;
+  };
+  std::vector<Nrs> nrs_;
+  std::map<Tpn, int> line_of_;  // TPN -> index into lines_
 
   [[noreturn]] void fail(int line, int col, const std::string& msg) const {
     throw TrfError(file_, line, col, msg);
@@ -134,7 +139,7 @@ class Reader {
     if (id.size() == 3 &&
         std::all_of(id.begin(), id.end(), [](char c) { return c >= 'A' && c <= 'Z'; }) &&
         parse_int(l.cols(5, 8)))
-      nrs_.emplace_back(int(t_.extra_records.size()), std::string(id));
+      nrs_.push_back({int(t_.extra_records.size()), std::string(id), l.number()});
     extra(l);
   }
 
@@ -607,11 +612,14 @@ class Reader {
     }
     // NRS records count only with a 172 record (TRF-2026); otherwise the line is just kept.
     if (!t_.ranking_federation.empty() || !t_.ranking_method.empty())
-      for (const auto& [idx, fed] : nrs_) {
+      for (const auto& nrs : nrs_) {
         int bad = 0;
-        Line l(t_.extra_records[idx].line, 0, bad);
+        Line l(t_.extra_records[nrs.extra_index].line, nrs.line, bad);
         auto id = parse_int(l.cols(5, 8));
         auto r = parse_int(l.cols(49, 52));
+        // The same rule as the 001 record's rating: digits only (a sign would be written back
+        // where no reader takes it).
+        if (r && *r < 0) fail(nrs.line, 49, "expected a national rating (digits) in columns 49-52");
         if (id && *id >= 1 && *id <= t_.player_count() && r) t_.player(*id).ratings.national = *r;
       }
   }
