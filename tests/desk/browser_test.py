@@ -428,6 +428,10 @@ class Run:
         self.wait(a, lambda: self.text(a, "#notice-text").startswith("Refused: " + rule),
                   "the desk refuses it with the CLI's message")
         self.check(self.text(a, "#board-2 td.res") == "+-", "board 2 unchanged")
+        # The refusal as the arbiter sees it, with its "Change it anyway" button (desk.js shows
+        # both at once since the event's version is asked for first), at both widths.
+        self.wait(a, lambda: self.count(a, "#force-result") == 1, "the refusal offers to force the change")
+        self.both_widths(a, "refusal")
         self.click(a, "#force-result")
         self.wait(a, lambda: self.text(a, "#board-2 td.res") == "-+", "board 2 changed to -+ when the arbiter insists")
         self.wait(b, lambda: self.text(b, "#board-2 td.res") == "-+", "the second desk sees the change")
