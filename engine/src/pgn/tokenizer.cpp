@@ -341,9 +341,12 @@ class Tokenizer {
 
   // Tag pairs, and the next ones while each line holds one: what run() would do between them
   // (the newline, then '[' at the start of the next line) without going through it.
-  void tag() {
+  // The common shape before the movetext is read here, without the call to tag_pair (whose
+  // general reading needs a large frame: its entry and exit cost more than the common shape).
+  [[gnu::noinline]] void tag() {
     for (;;) {
-      tag_pair();
+      const Location at = here();
+      if (movetext_ || !common_tag_pair(at)) tag_pair(at);
       if (i_ + 1 >= s_.size() || s_[i_] != '\n' || s_[i_ + 1] != '[') return;
       adv();
     }
@@ -351,15 +354,17 @@ class Tokenizer {
 
   // PGN 8.1: [Name "value"] with \" and \\ escapes. Real files also hold unescaped quotes
   // ([White ""Mirage""]) and a trailing backslash; those fall back to "first quote to the
-  // last quote before the closing bracket on the line" with a warning.
-  void tag_pair() {
-    const Location at = here();
+  // last quote before the closing bracket on the line" with a warning. (Before the movetext,
+  // tag() has tried the common shape.)
+  [[gnu::noinline]] void tag_pair(const Location at) {
     const size_t start = i_;
-    if (movetext_ && !tag_after_moves_reported_) {
-      tag_after_moves_reported_ = true;
-      diag(Severity::Warning, "tag-in-movetext", at, "tag pair after the movetext started");
+    if (movetext_) {
+      if (!tag_after_moves_reported_) {
+        tag_after_moves_reported_ = true;
+        diag(Severity::Warning, "tag-in-movetext", at, "tag pair after the movetext started");
+      }
+      if (common_tag_pair(at)) return;
     }
-    if (common_tag_pair(at)) return;
     ++i_;  // [
     // (Names, blanks and tag values hold no newline: no line bookkeeping before the fallback.)
     skip_tag_blanks();
@@ -669,7 +674,7 @@ class Tokenizer {
           break;
         tokens.push_back(
             {TokenKind::Move, static_cast<uint32_t>(b), static_cast<uint32_t>(n), 0, at(b)});
-        i = e;
+        i = e + (p[e] == ' ');  // (the blank after a token, as the loop's first test reads it)
       } else if (c >= '1' && c <= '9' &&
                  !(c == '1' && b + 1 < size && (p[b + 1] == '-' || p[b + 1] == '/'))) {
         uint32_t v;
@@ -683,6 +688,7 @@ class Tokenizer {
         }
         tokens.push_back({TokenKind::MoveNumber, static_cast<uint32_t>(b),
                           static_cast<uint32_t>(i - b), v, at(b)});
+        i += p[i] == ' ';
       } else {
         break;
       }
