@@ -645,19 +645,10 @@ class Tokenizer {
     };
 #endif
     // (p[size] is the NUL after a std::string's bytes, which ends every run below: no bounds
-    // tests. A NUL in the text stops the loop as any other unexpected byte does.)
+    // tests. A NUL in the text stops the loop as any other unexpected byte does.) The blank
+    // after a token is passed with it: the loop mostly starts at a token, tested for first.
     for (;;) {
       const char c = p[i];
-      if (c == ' ') {
-        ++i;
-        continue;
-      }
-      if (c == '\n') {
-        ++line;
-        line_begin = ++i;
-        origin = i - 1;
-        continue;
-      }
       const size_t b = i;
       if (is_alpha(c)) {
         const size_t e = symbol_end(b);
@@ -673,7 +664,7 @@ class Tokenizer {
           break;
         tokens.push_back(
             {TokenKind::Move, static_cast<uint32_t>(b), static_cast<uint32_t>(n), 0, at(b)});
-        i = e + (p[e] == ' ');  // (the blank after a token, as the loop's first test reads it)
+        i = e + (p[e] == ' ');
       } else if (c >= '1' && c <= '9' &&
                  !(c == '1' && b + 1 < size && (p[b + 1] == '-' || p[b + 1] == '/'))) {
         uint32_t v;
@@ -688,6 +679,12 @@ class Tokenizer {
         tokens.push_back({TokenKind::MoveNumber, static_cast<uint32_t>(b),
                           static_cast<uint32_t>(i - b), v, at(b)});
         i += p[i] == ' ';
+      } else if (c == ' ') {
+        ++i;
+      } else if (c == '\n') {
+        ++line;
+        line_begin = ++i;
+        origin = i - 1;
       } else {
         break;
       }
