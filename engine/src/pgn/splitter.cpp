@@ -346,8 +346,9 @@ struct Splitter::Impl {
   // line count) then runs once per 64 bytes, as in the AVX2 tier (16-byte blocks cost 9M more
   // instructions on the TCEC standard file). The stops are a superset of those above, in fewer
   // tests: '%' to '*' (with '&' and '\''), '-', ';', '[', every byte from '{' up (with '|', '}',
-  // '~' and the bytes >= 0x80) and the control bytes but blanks; the byte loop reads the few
-  // extra ones (rare in movetext) as it reads any byte.
+  // '~' and the bytes >= 0x80) and the control bytes but newlines (tabs and CRs included: the
+  // blanks are then newlines and spaces, two tests); the byte loop reads the few extra ones
+  // (rare in movetext) as it reads any byte.
   static constexpr size_t kBlock = 64;
   static BlockBits block_bits(const char* q) {
     using namespace bytes16;
@@ -356,13 +357,12 @@ struct Splitter::Impl {
       const V v = load(q + 16 * h);
       const auto is = [&](char c) { return eq(v, splat(c)); };
       const V nl = is('\n');
-      const uint64_t blank = mask(either(either(nl, is(' ')), either(is('\t'), is('\r')))),
-                     ctl = mask(control(v)),
+      const uint64_t newline = mask(nl), blank = mask(either(nl, is(' '))), ctl = mask(control(v)),
                      special = mask(
                          either(either(within(v, '%', '*'), is('-')),
                                 either(either(is(';'), is('[')), eq(max_u8(v, splat('{')), v))));
-      const uint64_t stop = special | (ctl & ~blank);
-      m.nl |= uint64_t{mask(nl)} << (16 * h);
+      const uint64_t stop = special | (ctl & ~newline);
+      m.nl |= newline << (16 * h);
       m.blank |= blank << (16 * h);
       m.stop |= stop << (16 * h);
       // fast_forward reads no bit past the first stop: the chunks after it are left untested
