@@ -116,6 +116,10 @@ class Builder {
       // Position::is_legal).
       loser_check_ = -1;
       const Move m = winner_to_move ? winner_move() : loser_move();
+      // The loser without a legal move (loser_wait tries them all): mated by the winner's last
+      // move when in check (Laws 5.1.1; a mating check of a king's step, a capture or a
+      // promotion), else stalemated.
+      if (m.is_none() && !winner_to_move) return pos_.in_check();
       if (m.is_none() || (winner_to_move && !king_step_or_legal(m))) return false;
       pos_.play(m);
       line_.push_back(m);
@@ -426,7 +430,9 @@ class Builder {
     const Bitboard occ = pos_.occupied();
     const Bitboard unsafe = loser_attacks_;
     const Square lk = pos_.king_square(~w_);
-    const Bitboard goal = (edge_ & ~king_attacks(t_) & ~square_bb(t_)) | square_bb(inward(t_, 1));
+    // The squares of T's edge line that see T past its neighbours (over the board without the
+    // loser's king, on its way to T); for a queen, the square in front of T as well.
+    const Bitboard line_goal = rook_attacks(t_, occ ^ square_bb(lk)) & edge_ & ~king_attacks(t_);
     // While the loser's king is on its way, a square that keeps it off T is second best.
     const Bitboard t_bb = lk == t_ ? 0 : square_bb(t_);
     Move second = Move::none(), fallback = Move::none();
@@ -434,6 +440,7 @@ class Builder {
       const Square s = pop_lsb(h);
       const PieceType pt = type_of(pos_.piece_on(s));
       const Bitboard checks = attacks(pt, lk, occ);
+      const Bitboard goal = pt == QUEEN ? line_goal | square_bb(inward(t_, 1)) : line_goal;
       for (Bitboard to = attacks(pt, s, occ) & ~occ & ~unsafe & ~checks; to;) {
         const Square x = pop_lsb(to);
         const Bitboard from_x = attacks(pt, x, occ ^ square_bb(s));
