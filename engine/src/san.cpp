@@ -296,12 +296,55 @@ Move detail::san::one_of_move(const Position& pos, Bitboard pseudo, Square to) {
   return Move::normal(lsb(sources), to);
 }
 
+namespace {
+
+// Whether the moved piece, now of type `now` on `to`, attacks k on the board after the move
+// (occupancy occ): a direct check (Art. 3.9). Sliders on the 1 KB line table.
+bool direct_check(PieceType now, Color us, Square to, Square k, Bitboard occ) {
+  const Bitboard k_bb = square_bb(k);
+  switch (now) {
+    case PAWN: return pawn_attacks(us, to) & k_bb;
+    case KNIGHT: return knight_attacks(to) & k_bb;
+    case KING: return false;
+    default: break;
+  }
+  if (now != BISHOP && (kRays.rook[to] & k_bb) && !(strictly_between(kRays.rook, to, k) & occ))
+    return true;
+  return now != ROOK && (kRays.bishop[to] & k_bb) && !(strictly_between(kRays.bishop, to, k) & occ);
+}
+
+// Whether vacating `from` uncovers a slider of ours (rq rook-like, bq bishop-like, after the
+// move) on k: a discovered check. Only a slider on the line through k and `from` can be one.
+bool discovered_check(Square from, Square k, Bitboard rq, Bitboard bq, Bitboard occ) {
+  if (kRays.rook[k] & square_bb(from)) return sliders_seeing(k, rq & kRays.rook[from], 0, occ);
+  if (kRays.bishop[k] & square_bb(from)) return sliders_seeing(k, 0, bq & kRays.bishop[from], occ);
+  return false;
+}
+
+// The squares attacked by our pieces after the move (given by kind; occ_k: the occupancy with
+// their king gone, so that a slider sees through the square it leaves). A piece does not attack
+// its own square: one that their king would take there does not count.
+Bitboard attacked_squares(Color us, Bitboard pawns, Bitboard knights, Bitboard rq, Bitboard bq,
+                          Square king, Bitboard occ_k) {
+  Bitboard att = king_attacks(king) |
+                 (us == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns));
+  for (Bitboard b = knights; b;) att |= knight_attacks(pop_lsb(b));
+  for (Bitboard b = rq; b;) att |= rook_attacks(pop_lsb(b), occ_k);
+  for (Bitboard b = bq; b;) att |= bishop_attacks(pop_lsb(b), occ_k);
+  return att;
+}
+
+}  // namespace
+
 // The check mark ('+' or '#', else 0) of a legal move that the fast path resolved (normal,
-// promotion or en passant), decided on the board after the move without making it. Checking
-// pieces: the moved piece from `to` (its new type after a promotion) and our sliders seen
-// through the new occupancy (a discovered check). Given a check, the answer is '+' as soon as
-// one step of their king leads to a square that we do not attack; otherwise (a capture or a
-// block may still save them, or it is mate) the general test on the position after the move.
+// promotion or en passant), decided on the board after the move without making it (Art. 3.9,
+// PGN 8.2.3.6). A check is given by the moved piece from `to` (its new type after a promotion)
+// or by a slider of ours uncovered on the line through their king and `from`. Given a check,
+// the answer is '+' as soon as a square next to their king holds none of their pieces (a
+// captured piece is gone) and is attacked by none of ours, with the king gone from its square
+// (a slider sees through where it stood; a piece does not attack its own square, so one that
+// the king would take there does not count); otherwise (a capture or a block may still save
+// them, or it is mate) the general test on the position after the move.
 char detail::san::fast_check_suffix(const Position& pos, Move m) {
   if (m.is_en_passant()) return check_suffix(pos, m);
   const Color us = pos.side_to_move();
@@ -316,23 +359,18 @@ char detail::san::fast_check_suffix(const Position& pos, Move m) {
            ((now == a || now == b) ? to_bb : 0);
   };
   const Bitboard pawns = after(PAWN, PAWN), knights = after(KNIGHT, KNIGHT),
-                 rq = after(ROOK, QUEEN), bq = after(BISHOP, QUEEN), king = after(KING, KING);
-  const Bitboard checkers = (pawn_attacks(~us, their_king) & pawns) |
-                            (knight_attacks(their_king) & knights) |
-                            sliders_seeing(their_king, rq, bq, occ);
-  if (!checkers) return 0;
-  // A step of their king to a square not holding their own piece (a captured piece is gone)
-  // and attacked by none of our pieces (one captured there does not attack) with the king
-  // gone from its square (a slider sees through where it stood).
+                 rq = after(ROOK, QUEEN), bq = after(BISHOP, QUEEN);
+  // (The test of every piece last: a check that stood before the move is possible only in a
+  // position an unclaimed illegal move left, Laws A.5.2.)
+  if (!direct_check(now, us, to, their_king, occ) &&
+      !discovered_check(from, their_king, rq, bq, occ) &&
+      !((pawn_attacks(~us, their_king) & pawns) | (knight_attacks(their_king) & knights) |
+        sliders_seeing(their_king, rq, bq, occ)))
+    return 0;
   const Bitboard theirs = pos.pieces(~us) & ~to_bb, occ_k = occ ^ square_bb(their_king);
-  for (Bitboard b = king_attacks(their_king) & ~theirs; b;) {
-    const Square t = pop_lsb(b);
-    const Bitboard keep = ~square_bb(t);
-    if ((pawn_attacks(~us, t) & pawns & keep) || (knight_attacks(t) & knights & keep) ||
-        (king_attacks(t) & king))
-      continue;
-    if (!sliders_seeing(t, rq & keep, bq & keep, occ_k)) return '+';
-  }
+  const Square king = moved == KING ? to : pos.king_square(us);
+  const Bitboard att = attacked_squares(us, pawns, knights, rq, bq, king, occ_k);
+  if (king_attacks(their_king) & ~theirs & ~att) return '+';
   return check_suffix(pos, m);
 }
 

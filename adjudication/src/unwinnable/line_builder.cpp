@@ -16,7 +16,12 @@ constexpr int kTargets = 4;            // the edge squares tried in turn
 // winner's king to F (on the TCEC file's final positions such lines rarely end in mate).
 constexpr int kMaxStuck = 3;
 constexpr int kMaxShutOut = 3;
-constexpr Bitboard kEdges = FILE_A_BB | (FILE_A_BB << 7) | RANK_1_BB | (RANK_1_BB << 56);
+// And where the winner's king, on its way to F, has stepped back to the square it came from
+// three times (the loser's king moving to and fro changes its way each time: on the TCEC file's
+// final positions such lines ran to kMaxPlies without a mate).
+constexpr int kMaxBounces = 3;
+constexpr Bitboard kBackRanks = RANK_1_BB | (RANK_1_BB << 56);
+constexpr Bitboard kEdges = FILE_A_BB | (FILE_A_BB << 7) | kBackRanks;
 
 // The square `n` steps from the edge square `t` towards the middle, across the edge (for a
 // corner, along its file, as the planner's opposition square).
@@ -26,6 +31,12 @@ Square inward(Square t, int n) {
          : r == 7 ? Square(t - 8 * n)
          : f == 0 ? Square(t + n)
                   : Square(t - n);
+}
+
+// The edge squares `t` whose square two steps in front, inward(t, 2), is one of `b`'s.
+Bitboard edges_before(Bitboard b) {
+  const Bitboard sides = ((b >> 2) & FILE_A_BB) | ((b << 2) & (FILE_A_BB << 7));
+  return ((b >> 16) & RANK_1_BB) | ((b << 16) & (RANK_1_BB << 56)) | (sides & ~kBackRanks);
 }
 
 // The squares next to `b`'s squares and `b` itself.
@@ -50,6 +61,18 @@ Bitboard attacked_by(const Position& pos, Color c, Bitboard men, Bitboard occ) {
 // The squares `c`'s men attack, with the board occupied by `occ`.
 Bitboard attacked(const Position& pos, Color c, Bitboard occ) {
   return attacked_by(pos, c, pos.pieces(c), occ);
+}
+
+// `c`'s pieces other than its king and pawns.
+Bitboard officers(const Position& pos, Color c) {
+  return pos.pieces(c) & ~pos.pieces(PAWN) & ~pos.pieces(KING);
+}
+
+// `c`'s rooks, bishops and queens that attack `s` along a line over `occ`.
+Bitboard slider_attackers(const Position& pos, Color c, Square s, Bitboard occ) {
+  const Bitboard queens = pos.pieces(c, QUEEN);
+  return (rook_attacks(s, occ) & (pos.pieces(c, ROOK) | queens)) |
+         (bishop_attacks(s, occ) & (pos.pieces(c, BISHOP) | queens));
 }
 
 // The first step of a king on `from` towards `to` over the squares of `open` (breadth-first
@@ -95,7 +118,12 @@ class Builder {
       // tested here: every move of the line is legal (a king's step by the attack map it is
       // chosen from, a quiet move of another loser's man by quiet_wait, any other move by
       // Position::is_legal).
+      loser_check_ = -1;
       const Move m = winner_to_move ? winner_move() : loser_move();
+      // The loser without a legal move (loser_wait tries them all): mated by the winner's last
+      // move when in check (Laws 5.1.1; a mating check of a king's step, a capture or a
+      // promotion), else stalemated.
+      if (m.is_none() && !winner_to_move) return pos_.in_check();
       if (m.is_none() || (winner_to_move && !king_step_or_legal(m))) return false;
       pos_.play(m);
       line_.push_back(m);
@@ -120,11 +148,9 @@ class Builder {
   Square nearest_edge(Square from, Bitboard open) const {
     const Bitboard blocked = blocked_fronts(pos_, w_);
     Bitboard reached = square_bb(from), frontier = reached;
+    const Bitboard open_edges = kEdges & ~edges_before(blocked);
     for (int d = 0; d < 14 && frontier; ++d) {
-      for (Bitboard e = frontier & kEdges; e;) {
-        const Square t = pop_lsb(e);
-        if (!(blocked & square_bb(inward(t, 2)))) return t;
-      }
+      if (const Bitboard e = frontier & open_edges) return lsb(e);
       frontier = spread(frontier) & open & ~reached;
       reached |= frontier;
     }
@@ -160,13 +186,23 @@ class Builder {
     // A check on a square the loser takes on, unguarded by the winner's king, cannot mate.
     const Bitboard lost = loser_attacks_ & ~king_attacks(pos_.king_square(w_));
     const Bitboard flights = king_attacks(lk) & ~pos_.pieces(~w_);
-    for (Bitboard h = pos_.pieces(w_) & ~pos_.pieces(w_, PAWN) & ~pos_.pieces(w_, KING); h;) {
+    // The squares from which each kind of piece checks, kept where a check can mate.
+    const Bitboard safe = ~pos_.pieces(w_) & ~lost;
+    const Bitboard rook_checks = rook_attacks(lk, occ) & safe;
+    const Bitboard bishop_checks = bishop_attacks(lk, occ) & safe;
+    const Bitboard knight_checks = knight_attacks(lk) & safe;
+    if (!(rook_checks | bishop_checks | knight_checks)) return false;
+    for (Bitboard h = officers(pos_, w_); h;) {
       const Square s = pop_lsb(h);
       const PieceType pt = type_of(pos_.piece_on(s));
+      const Bitboard checks = pt == KNIGHT   ? knight_checks
+                              : pt == BISHOP ? bishop_checks
+                              : pt == ROOK   ? rook_checks
+                                             : rook_checks | bishop_checks;
       // No mate while a flight square of the loser's king is left unguarded: what the winner's
       // men guard once the king and the checking piece have left their squares holds at least
       // every square they guard after the check (the piece that moves may only block lines).
-      Bitboard to = attacks(pt, s, occ) & attacks(pt, lk, occ) & ~pos_.pieces(w_) & ~lost;
+      Bitboard to = checks ? attacks(pt, s, occ) & checks : 0;
       if (!to) continue;
       const Bitboard open = occ ^ square_bb(lk) ^ square_bb(s);
       const Bitboard guarded = attacked_by(pos_, w_, pos_.pieces(w_) ^ square_bb(s), open);
@@ -195,7 +231,12 @@ class Builder {
       const Bitboard prey = pos_.pieces(~w_) & ~pos_.pieces(~w_, KING);
       const Bitboard open = ~loser_attacks_ & (~pos_.occupied() | prey);
       const Square s = king_step(wk, f_, open);
-      if (s != SQ_NONE) return Move::normal(wk, s);
+      if (s != SQ_NONE) {
+        // Stepping back and forth, the king finds no way round (kMaxBounces).
+        if (s == king_from_ && ++bounces_ >= kMaxBounces) return Move::none();
+        king_from_ = wk;
+        return Move::normal(wk, s);
+      }
     }
     // A waiting move of a heavy piece; a few in a row mean the plan is stuck, and so do fewer
     // that change nothing (kMaxStuck, kMaxShutOut).
@@ -205,6 +246,9 @@ class Builder {
     wait_lk_ = lk, wait_wk_ = wk;
     return ++waits_ > kMaxWaits ? Move::none() : heavy_move();
   }
+
+  // The steps left to the winner's pawn on `s` before its last rank.
+  int steps_left(Square s) const { return w_ == WHITE ? 7 - (s >> 3) : s >> 3; }
 
   // The squares ahead of the winner's pawn on `s`, on its file up to the last rank.
   Bitboard ahead_of(Square s) const {
@@ -220,7 +264,7 @@ class Builder {
     int best_left = 99, second_left = 99;
     for (Bitboard b = pos_.pieces(w_, PAWN); b;) {
       const Square s = pop_lsb(b);
-      const int left = w_ == WHITE ? 7 - (s >> 3) : s >> 3;
+      const int left = steps_left(s);
       const Bitboard ahead = ahead_of(s);
       if (!(ahead & occ) && left < best_left) best = s, best_left = left;
       if (!(ahead & pawns) && left < second_left) second = s, second_left = left;
@@ -236,7 +280,7 @@ class Builder {
     const Bitboard in_way = ahead_of(s) & pos_.occupied();
     if (!in_way) {
       const Square to = Square(w_ == WHITE ? s + 8 : s - 8);
-      const bool last = (w_ == WHITE ? 7 - (s >> 3) : s >> 3) == 1;
+      const bool last = steps_left(s) == 1;
       return last ? Move::promotion(s, to, QUEEN) : Move::normal(s, to);
     }
     if (const Bitboard own = in_way & pos_.pieces(w_)) return step_aside(lsb(own), ahead_of(s));
@@ -268,7 +312,7 @@ class Builder {
       const Square q = pop_lsb(b);
       if (breach(q) != SQ_NONE) spots |= pawn_attacks(~w_, q);
     }
-    spots &= ~pos_.occupied() & ~(RANK_1_BB | (RANK_1_BB << 56));
+    spots &= ~pos_.occupied() & ~kBackRanks;
     Move m = piece_to(spots);
     if (m.is_none()) m = piece_towards(spots);
     return m.is_none() ? king_to_breach() : m;
@@ -290,7 +334,7 @@ class Builder {
   // A winner's piece (not the king) moved to one of `spots` (empty squares).
   Move piece_to(Bitboard spots) const {
     const Bitboard occ = pos_.occupied();
-    for (Bitboard h = pos_.pieces(w_) & ~pos_.pieces(w_, PAWN) & ~pos_.pieces(w_, KING); h;) {
+    for (Bitboard h = officers(pos_, w_); h;) {
       const Square s = pop_lsb(h);
       if (const Bitboard to = attacks(type_of(pos_.piece_on(s)), s, occ) & spots)
         return Move::normal(s, lsb(to));
@@ -302,7 +346,7 @@ class Builder {
   // `spots` next, where the loser does not take it.
   Move piece_towards(Bitboard spots) const {
     const Bitboard occ = pos_.occupied();
-    for (Bitboard h = pos_.pieces(w_) & ~pos_.pieces(w_, PAWN) & ~pos_.pieces(w_, KING); h;) {
+    for (Bitboard h = officers(pos_, w_); h;) {
       const Square s = pop_lsb(h);
       const PieceType pt = type_of(pos_.piece_on(s));
       for (Bitboard to = attacks(pt, s, occ) & ~occ & ~loser_attacks_; to;) {
@@ -317,10 +361,10 @@ class Builder {
   // leaves a winner's pawn's file ahead free of pawns (pawn_break's offer), by a legal move.
   Move loser_break() const {
     if (heavy()) return Move::none();
-    const Bitboard prey = pos_.pieces(w_) & ~pos_.pieces(w_, PAWN) & ~pos_.pieces(w_, KING);
+    const Bitboard prey = officers(pos_, w_);
     for (Bitboard b = pos_.pieces(~w_, PAWN); b;) {
       const Square q = pop_lsb(b);
-      const Bitboard hit = pawn_attacks(~w_, q) & prey & ~(RANK_1_BB | (RANK_1_BB << 56));
+      const Bitboard hit = pawn_attacks(~w_, q) & prey & ~kBackRanks;
       if (!hit || breach(q) == SQ_NONE) continue;
       const Move m = Move::normal(q, lsb(hit));
       if (pos_.is_legal(m)) return m;
@@ -395,7 +439,9 @@ class Builder {
     const Bitboard occ = pos_.occupied();
     const Bitboard unsafe = loser_attacks_;
     const Square lk = pos_.king_square(~w_);
-    const Bitboard goal = (edge_ & ~king_attacks(t_) & ~square_bb(t_)) | square_bb(inward(t_, 1));
+    // The squares of T's edge line that see T past its neighbours (over the board without the
+    // loser's king, on its way to T); for a queen, the square in front of T as well.
+    const Bitboard line_goal = rook_attacks(t_, occ ^ square_bb(lk)) & edge_ & ~king_attacks(t_);
     // While the loser's king is on its way, a square that keeps it off T is second best.
     const Bitboard t_bb = lk == t_ ? 0 : square_bb(t_);
     Move second = Move::none(), fallback = Move::none();
@@ -403,6 +449,7 @@ class Builder {
       const Square s = pop_lsb(h);
       const PieceType pt = type_of(pos_.piece_on(s));
       const Bitboard checks = attacks(pt, lk, occ);
+      const Bitboard goal = pt == QUEEN ? line_goal | square_bb(inward(t_, 1)) : line_goal;
       for (Bitboard to = attacks(pt, s, occ) & ~occ & ~unsafe & ~checks; to;) {
         const Square x = pop_lsb(to);
         const Bitboard from_x = attacks(pt, x, occ ^ square_bb(s));
@@ -438,15 +485,27 @@ class Builder {
   // Whether the loser's quiet move of a man other than its king from `from` to the empty square
   // `to` (no capture, promotion or en passant) is legal and gives no check: afterwards no
   // winner's man attacks the loser's king (Laws 3.9) and no loser's man the winner's king (the
-  // moved man counted from `to`). What Position::is_legal and gives_check answer, cheaper.
+  // moved man counted from `to`). What Position::is_legal and gives_check answer, cheaper: the
+  // winner's king, not to move, stands unattacked (3.9), and so does the loser's unless it is in
+  // check, so only a line through `from`, left empty, can bring an attack (`to` only blocks).
   bool quiet_wait(Square from, Square to, PieceType pt) const {
     const Color l = ~w_;
     const Bitboard occ = pos_.occupied() ^ square_bb(from) ^ square_bb(to);
-    if (pos_.attackers_to(pos_.king_square(l), occ) & pos_.pieces(w_)) return false;
-    const Square wk = pos_.king_square(w_);
+    const Square lk = pos_.king_square(l), wk = pos_.king_square(w_);
     const Bitboard direct = pt == PAWN ? pawn_attacks(l, to) : attacks(pt, to, occ);
-    return !(direct & square_bb(wk)) &&
-           !(pos_.attackers_to(wk, occ) & pos_.pieces(l) & ~square_bb(from));
+    if (direct & square_bb(wk)) return false;
+    if (loser_in_check()) {
+      if (pos_.attackers_to(lk, occ) & pos_.pieces(w_)) return false;
+    } else if (line_bb(lk, from) && slider_attackers(pos_, w_, lk, occ)) {
+      return false;
+    }
+    return !line_bb(wk, from) || !(slider_attackers(pos_, l, wk, occ) & ~square_bb(from));
+  }
+
+  // Whether the loser, to move, is in check (found once a turn, when first asked).
+  bool loser_in_check() const {
+    if (loser_check_ < 0) loser_check_ = pos_.in_check();
+    return loser_check_;
   }
 
   // A loser's piece (not a pawn) offered to the winner's queens and rooks: moved, by a legal
@@ -456,14 +515,19 @@ class Builder {
   // final positions the builder then settles 8,086 of 11,863 questions instead of 6,281).
   Move give_away() const {
     const Color l = ~w_;
-    const Bitboard mine = pos_.pieces(l) & ~pos_.pieces(l, KING) & ~pos_.pieces(l, PAWN);
+    const Bitboard mine = officers(pos_, l);
     if (!mine || !heavy()) return Move::none();
     const Bitboard occ = pos_.occupied();
-    const Bitboard hit = attacked_by(pos_, w_, heavy(), occ);
+    // The loser's pawns and king guard their squares whatever else moves.
+    const Bitboard pawns = pos_.pieces(l, PAWN);
+    const Bitboard held =
+        (l == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns)) |
+        king_attacks(pos_.king_square(l));
+    const Bitboard hit = attacked_by(pos_, w_, heavy(), occ) & ~occ & ~held;
     for (Bitboard b = mine; b;) {
       const Square s = pop_lsb(b);
       const PieceType pt = type_of(pos_.piece_on(s));
-      const Bitboard offers = attacks(pt, s, occ) & hit & ~occ;
+      const Bitboard offers = attacks(pt, s, occ) & hit;
       if (!offers) continue;
       const Bitboard guard =
           attacked_by(pos_, l, pos_.pieces(l) ^ square_bb(s), occ ^ square_bb(s));
@@ -480,16 +544,20 @@ class Builder {
   Move loser_wait() const {
     const Bitboard occ = pos_.occupied();
     const Color l = ~w_;
-    for (Bitboard b = pos_.pieces(l) & ~pos_.pieces(KING); b;) {
+    // The squares three king's steps or more from T; the pawns with a step there (not to the
+    // last rank, where it would promote).
+    const Bitboard far = ~spread(spread(square_bb(t_)));
+    const Bitboard last = l == WHITE ? RANK_1_BB << 56 : RANK_1_BB;
+    const Bitboard steps = far & ~occ & ~last;
+    const Bitboard pawns = pos_.pieces(l, PAWN) & (l == WHITE ? steps >> 8 : steps << 8);
+    for (Bitboard b = (pawns | officers(pos_, l)) & far; b;) {
       const Square s = pop_lsb(b);
-      if (king_distance(s, t_) < 3) continue;
       const PieceType pt = type_of(pos_.piece_on(s));
-      const Bitboard last = l == WHITE ? RANK_1_BB << 56 : RANK_1_BB;
-      const Bitboard to = pt == PAWN ? square_bb(Square(l == WHITE ? s + 8 : s - 8)) & ~occ & ~last
-                                     : attacks(pt, s, occ) & ~occ;
+      const Bitboard to = pt == PAWN ? square_bb(Square(l == WHITE ? s + 8 : s - 8))
+                                     : attacks(pt, s, occ) & ~occ & far;
       for (Bitboard t = to; t;) {
         const Square x = pop_lsb(t);
-        if (king_distance(x, t_) >= 3 && quiet_wait(s, x, pt)) return Move::normal(s, x);
+        if (quiet_wait(s, x, pt)) return Move::normal(s, x);
       }
     }
     // A king's step to an empty square the winner does not attack once the king has left its
@@ -506,11 +574,14 @@ class Builder {
   }
 
   Position pos_;
-  Bitboard loser_attacks_ = 0;  // at the winner's turn
+  Bitboard loser_attacks_ = 0;    // at the winner's turn
+  mutable int loser_check_ = -1;  // loser_in_check() at the loser's turn, -1 until asked
   int waits_ = 0;
   int shut_out_ = 0;  // waits with the loser's king on T and no way to F for the winner's
   int stuck_ = 0;     // waits with both kings where they stood
   Square wait_lk_ = SQ_NONE, wait_wk_ = SQ_NONE;  // at the winner's last wait
+  Square king_from_ = SQ_NONE;  // the square the winner's king last stepped from towards F
+  int bounces_ = 0;             // its steps back to that square
   Color w_;
   Square t_, f_;
   Bitboard edge_ = 0;
@@ -525,17 +596,24 @@ int pick_targets(const Position& pos, Color winner, Square (&out)[kTargets]) {
   const Square lk = pos.king_square(~winner), wk = pos.king_square(winner);
   int best[kTargets], n = 0;
   const Bitboard free = ~pos.occupied() | square_bb(lk);
-  const Bitboard blocked = blocked_fronts(pos, winner);
-  for (Bitboard e = kEdges & free; e;) {
-    const Square t = pop_lsb(e);
-    if (blocked & square_bb(inward(t, 2))) continue;
-    const int d = 4 * king_distance(lk, t) + king_distance(wk, inward(t, 2));
-    // Insertion into the kept nearest ones (a tie keeps the earlier square first).
-    int i = std::min(n, kTargets - 1);
-    if (n == kTargets && d >= best[i]) continue;
-    for (; i > 0 && best[i - 1] > d; --i) best[i] = best[i - 1], out[i] = out[i - 1];
-    best[i] = d, out[i] = t;
-    n = std::min(n + 1, kTargets);
+  const Bitboard open = kEdges & free & ~edges_before(blocked_fronts(pos, winner));
+  // Ring by ring around the loser's king (its distance k weighs 4 a step, the winner's king's at
+  // most 7): a ring's squares come after the kept ones once the last of those is below 4 * k.
+  Bitboard reached = square_bb(lk), ring = reached;
+  for (int k = 0; ring && !(n == kTargets && best[kTargets - 1] < 4 * k); ++k) {
+    for (Bitboard e = ring & open; e;) {
+      const Square t = pop_lsb(e);
+      const int d = 4 * k + king_distance(wk, inward(t, 2));
+      // Insertion into the kept nearest ones, by distance, then square (a1 first).
+      int i = std::min(n, kTargets - 1);
+      if (n == kTargets && (d > best[i] || (d == best[i] && t > out[i]))) continue;
+      for (; i > 0 && (best[i - 1] > d || (best[i - 1] == d && out[i - 1] > t)); --i)
+        best[i] = best[i - 1], out[i] = out[i - 1];
+      best[i] = d, out[i] = t;
+      n = std::min(n + 1, kTargets);
+    }
+    ring = spread(reached) & ~reached;
+    reached |= ring;
   }
   return n;
 }

@@ -894,15 +894,24 @@ class Validator {
   }
   [[gnu::noinline]] bool few_men_forced_dead(const Position& pos, int ply) {
     if (illegal_stood_ && detail::king_exposed(pos)) return false;
-    const Color us = pos.side_to_move();
-    bool can_take = pos.in_check();
-    for (Bitboard b = pos.pieces(~us) & ~pos.pieces(~us, KING); b && !can_take;)
-      can_take = pos.attackers_to(pop_lsb(b)) & pos.pieces(us);
-    if (!can_take || !detail::forced_dead(pos, 4)) return false;
+    if (!(pos.in_check() || can_take(pos)) || !detail::forced_dead(pos, 4)) return false;
     end_at(ply, "moves-after-dead-position",
            "a dead position: every series of legal moves ends in insufficient material or "
            "stalemate (Laws 5.2.2)");
     return true;
+  }
+
+  // Whether a man of the side to move attacks one of theirs other than the king (a capture,
+  // en passant aside, that a line of forced play can start with): man by man, at most six.
+  static bool can_take(const Position& pos) {
+    const Color us = pos.side_to_move();
+    const Bitboard targets = pos.pieces(~us) & ~pos.pieces(KING), occ = pos.occupied();
+    for (Bitboard b = pos.pieces(us); b;) {
+      const Square s = pop_lsb(b);
+      const PieceType pt = type_of(pos.piece_on(s));
+      if ((pt == PAWN ? pawn_attacks(us, s) : attacks(pt, s, occ)) & targets) return true;
+    }
+    return false;
   }
 
   // Laws A.5.4: both kings in check, still on the board after the next move: drawn.
