@@ -16,6 +16,10 @@ constexpr int kTargets = 4;            // the edge squares tried in turn
 // winner's king to F (on the TCEC file's final positions such lines rarely end in mate).
 constexpr int kMaxStuck = 3;
 constexpr int kMaxShutOut = 3;
+// And where the winner's king, on its way to F, has stepped back to the square it came from
+// three times (the loser's king moving to and fro changes its way each time: on the TCEC file's
+// final positions such lines ran to kMaxPlies without a mate).
+constexpr int kMaxBounces = 3;
 constexpr Bitboard kBackRanks = RANK_1_BB | (RANK_1_BB << 56);
 constexpr Bitboard kEdges = FILE_A_BB | (FILE_A_BB << 7) | kBackRanks;
 
@@ -227,7 +231,12 @@ class Builder {
       const Bitboard prey = pos_.pieces(~w_) & ~pos_.pieces(~w_, KING);
       const Bitboard open = ~loser_attacks_ & (~pos_.occupied() | prey);
       const Square s = king_step(wk, f_, open);
-      if (s != SQ_NONE) return Move::normal(wk, s);
+      if (s != SQ_NONE) {
+        // Stepping back and forth, the king finds no way round (kMaxBounces).
+        if (s == king_from_ && ++bounces_ >= kMaxBounces) return Move::none();
+        king_from_ = wk;
+        return Move::normal(wk, s);
+      }
     }
     // A waiting move of a heavy piece; a few in a row mean the plan is stuck, and so do fewer
     // that change nothing (kMaxStuck, kMaxShutOut).
@@ -509,11 +518,16 @@ class Builder {
     const Bitboard mine = officers(pos_, l);
     if (!mine || !heavy()) return Move::none();
     const Bitboard occ = pos_.occupied();
-    const Bitboard hit = attacked_by(pos_, w_, heavy(), occ);
+    // The loser's pawns and king guard their squares whatever else moves.
+    const Bitboard pawns = pos_.pieces(l, PAWN);
+    const Bitboard held =
+        (l == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns)) |
+        king_attacks(pos_.king_square(l));
+    const Bitboard hit = attacked_by(pos_, w_, heavy(), occ) & ~occ & ~held;
     for (Bitboard b = mine; b;) {
       const Square s = pop_lsb(b);
       const PieceType pt = type_of(pos_.piece_on(s));
-      const Bitboard offers = attacks(pt, s, occ) & hit & ~occ;
+      const Bitboard offers = attacks(pt, s, occ) & hit;
       if (!offers) continue;
       const Bitboard guard =
           attacked_by(pos_, l, pos_.pieces(l) ^ square_bb(s), occ ^ square_bb(s));
@@ -530,16 +544,20 @@ class Builder {
   Move loser_wait() const {
     const Bitboard occ = pos_.occupied();
     const Color l = ~w_;
-    for (Bitboard b = pos_.pieces(l) & ~pos_.pieces(KING); b;) {
+    // The squares three king's steps or more from T; the pawns with a step there (not to the
+    // last rank, where it would promote).
+    const Bitboard far = ~spread(spread(square_bb(t_)));
+    const Bitboard last = l == WHITE ? RANK_1_BB << 56 : RANK_1_BB;
+    const Bitboard steps = far & ~occ & ~last;
+    const Bitboard pawns = pos_.pieces(l, PAWN) & (l == WHITE ? steps >> 8 : steps << 8);
+    for (Bitboard b = (pawns | officers(pos_, l)) & far; b;) {
       const Square s = pop_lsb(b);
-      if (king_distance(s, t_) < 3) continue;
       const PieceType pt = type_of(pos_.piece_on(s));
-      const Bitboard last = l == WHITE ? RANK_1_BB << 56 : RANK_1_BB;
-      const Bitboard to = pt == PAWN ? square_bb(Square(l == WHITE ? s + 8 : s - 8)) & ~occ & ~last
-                                     : attacks(pt, s, occ) & ~occ;
+      const Bitboard to = pt == PAWN ? square_bb(Square(l == WHITE ? s + 8 : s - 8))
+                                     : attacks(pt, s, occ) & ~occ & far;
       for (Bitboard t = to; t;) {
         const Square x = pop_lsb(t);
-        if (king_distance(x, t_) >= 3 && quiet_wait(s, x, pt)) return Move::normal(s, x);
+        if (quiet_wait(s, x, pt)) return Move::normal(s, x);
       }
     }
     // A king's step to an empty square the winner does not attack once the king has left its
@@ -562,6 +580,8 @@ class Builder {
   int shut_out_ = 0;  // waits with the loser's king on T and no way to F for the winner's
   int stuck_ = 0;     // waits with both kings where they stood
   Square wait_lk_ = SQ_NONE, wait_wk_ = SQ_NONE;  // at the winner's last wait
+  Square king_from_ = SQ_NONE;  // the square the winner's king last stepped from towards F
+  int bounces_ = 0;             // its steps back to that square
   Color w_;
   Square t_, f_;
   Bitboard edge_ = 0;
