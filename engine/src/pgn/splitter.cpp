@@ -357,11 +357,11 @@ struct Splitter::Impl {
       const V v = load(q + 16 * h);
       const auto is = [&](char c) { return eq(v, splat(c)); };
       const V nl = is('\n');
-      const uint64_t newline = mask(nl), blank = mask(either(nl, is(' '))), ctl = mask(control(v)),
-                     special = mask(
-                         either(either(within(v, '%', '*'), is('-')),
-                                either(either(is(';'), is('[')), eq(max_u8(v, splat('{')), v))));
-      const uint64_t stop = special | (ctl & ~newline);
+      // (The control bytes and every byte from '{' up in one test: from '{' to 0x1F modulo 256.)
+      const uint64_t stop =
+          mask(either(but(within(v, '{', 0x1F), nl),
+                      either(either(within(v, '%', '*'), is('-')), either(is(';'), is('[')))));
+      const uint64_t newline = mask(nl), blank = mask(either(nl, is(' ')));
       m.nl |= newline << (16 * h);
       m.blank |= blank << (16 * h);
       m.stop |= stop << (16 * h);

@@ -665,10 +665,11 @@ class Tokenizer {
         tokens.push_back(
             {TokenKind::Move, static_cast<uint32_t>(b), static_cast<uint32_t>(n), 0, at(b)});
         i = e + (p[e] == ' ');
-      } else if (c >= '1' && c <= '9' &&
-                 !(c == '1' && b + 1 < size && (p[b + 1] == '-' || p[b + 1] == '/'))) {
+      } else if (c >= '1' && c <= '9') {
         uint32_t v;
         if (!short_move_number(p, i, v)) {
+          // (A result "1-0" or "1/2-1/2" is none of the usual move numbers: tested only here.)
+          if (c == '1' && b + 1 < size && (p[b + 1] == '-' || p[b + 1] == '/')) break;
           size_t dots;
           i = scan_move_number(p, size, i, v, dots);
           if (dots == 0 && i < size && is_symbol(p[i])) {  // "1e4": word() reads it as invalid
