@@ -251,11 +251,22 @@ bool Position::operator==(const Position& o) const {
          fullmove_ == o.fullmove_ && chess960_ == o.chess960_;
 }
 
-void Position::update_castle_watch() {
-  castle_watch_ = castling_rooks();
+namespace {
+
+// The squares whose piece moving or being taken changes a castling right (play()'s
+// castle_watch_): each right's rook and the king of a side with a right.
+Bitboard castle_watch(const Position& pos) {
+  Bitboard watch = 0;
   for (Color c : {WHITE, BLACK})
-    if (has_castling_rights(c)) castle_watch_ |= pieces(c, KING);
+    for (CastleSide side : {KING_SIDE, QUEEN_SIDE})
+      if (const Square r = pos.castling_rook(c, side); r != SQ_NONE)
+        watch |= square_bb(r) | pos.pieces(c, KING);
+  return watch;
 }
+
+}  // namespace
+
+void Position::update_castle_watch() { castle_watch_ = castle_watch(*this); }
 
 void Position::play_special(Move m) {
   const Color us = turn_, them = ~us;
@@ -267,10 +278,14 @@ void Position::play_special(Move m) {
   turn_ = them;
   key_ ^= kZobrist.black_to_move;
 
-  auto drop_right = [this](Color c, int side) {
+  // (The squares play() watches change only with a right: promotions, en passant captures and
+  // moves that touch a watched square without losing a right leave them.)
+  bool dropped = false;
+  auto drop_right = [this, &dropped](Color c, int side) {
     if (castle_rook_[c][side] != SQ_NONE) {
       key_ ^= kZobrist.castling[castle_rook_[c][side]];
       castle_rook_[c][side] = SQ_NONE;
+      dropped = true;
     }
   };
 
@@ -319,7 +334,7 @@ void Position::play_special(Move m) {
     if (castle_rook_[us][0] == from) drop_right(us, 0);
     if (castle_rook_[us][1] == from) drop_right(us, 1);
   }
-  update_castle_watch();
+  if (dropped) update_castle_watch();
 }
 
 bool Position::is_consistent(LastMove last) const {
@@ -354,7 +369,7 @@ bool Position::is_consistent(LastMove last) const {
         return false;
       key ^= kZobrist.castling[r];
     }
-  if (key != key_) return false;
+  if (key != key_ || castle_watch_ != castle_watch(*this)) return false;
   // One king a side (Art. 2.3), no pawn on the first or last rank (Art. 3.7), the side not to
   // move not in check (Art. 3.9: the last move was legal).
   if (popcount(pieces(WHITE, KING)) != 1 || popcount(pieces(BLACK, KING)) != 1) return false;

@@ -231,15 +231,23 @@ PieceType piece_from_letter(char c) {
 }
 
 // Of several pieces other than the king (`pseudo`) that reach `to` by a pseudo-legal move, those
-// whose move leaves the king safe (Art. 3.9), each tested on the board after it.
+// whose move leaves the king safe (Art. 3.9), each tested on the board after it. (What does not
+// depend on the piece that moves is tested once: a pawn's or knight's check stands unless the
+// move takes the checker on `to`; only an enemy slider on a line through the king can matter.)
 inline Bitboard legal_sources(const Position& pos, Bitboard pseudo, Square to) {
   const Color us = pos.side_to_move();
   const Square king = pos.king_square(us);
   const Bitboard to_bb = square_bb(to), occ = pos.occupied() | to_bb;
+  const Bitboard them = pos.pieces(~us) & ~to_bb;
+  if (((pawn_attacks(us, king) & pos.pieces(PAWN)) | (knight_attacks(king) & pos.pieces(KNIGHT))) &
+      them)
+    return 0;
+  const Bitboard lined = sliders_lined(pos, king, them);
+  if (!lined) return pseudo;
   Bitboard legal = 0;
   for (Bitboard b = pseudo; b;) {
     const Bitboard from_bb = square_bb(pop_lsb(b));
-    if (king_safe_after(pos, us, king, occ ^ from_bb, to_bb)) legal |= from_bb;
+    if (sliders_blocked(king, lined, occ ^ from_bb)) legal |= from_bb;
   }
   return legal;
 }

@@ -16,6 +16,7 @@ inline V load(const char* p) { return _mm_loadu_si128(reinterpret_cast<const __m
 inline V splat(char c) { return _mm_set1_epi8(c); }
 inline V eq(V a, V b) { return _mm_cmpeq_epi8(a, b); }
 inline V either(V a, V b) { return _mm_or_si128(a, b); }
+inline V but(V a, V b) { return _mm_andnot_si128(b, a); }  // a and not b
 inline V max_u8(V a, V b) { return _mm_max_epu8(a, b); }
 inline V minus(V a, V b) { return _mm_sub_epi8(a, b); }
 inline uint32_t mask(V m) { return static_cast<uint32_t>(_mm_movemask_epi8(m)); }
@@ -29,6 +30,7 @@ inline V load(const char* p) {
 inline V splat(char c) { return V{} + static_cast<uint8_t>(c); }
 inline V eq(V a, V b) { return reinterpret_cast<V>(a == b); }
 inline V either(V a, V b) { return a | b; }
+inline V but(V a, V b) { return a & ~b; }
 inline V max_u8(V a, V b) {
   const V a_greater = reinterpret_cast<V>(a > b);
   return (a & a_greater) | (b & ~a_greater);

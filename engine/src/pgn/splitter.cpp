@@ -11,6 +11,7 @@
 
 #include "arbiter/engine/pgn.h"
 #include "bytes16.h"
+#include "tag_name.h"
 
 namespace arbiter::pgn {
 namespace {
@@ -148,6 +149,7 @@ struct Splitter::Impl {
   size_t seg = kNone;  // where the bytes of `cur` not yet copied begin in buf
   uint64_t next_index = 0;
   size_t last_size = 1024;  // bytes of the last game, to reserve for the next
+  size_t last_tags = 16;    // tag pairs noted in the last game, likewise
   // fast_tag's window: the tag bits of buf[tag_w0, tag_w0 + 64) (kNone: none; refill moves the
   // bytes and drops it).
   size_t tag_w0 = kNone;
@@ -246,6 +248,8 @@ struct Splitter::Impl {
     cur.bytes.clear();
     cur.bytes.reserve(2 * last_size);  // games of one file have similar sizes
     cur.diagnostics.clear();
+    cur.tags.clear();
+    cur.tags.reserve(last_tags);
     cur.start = loc(i);
     started = true;
     seg = i;
@@ -257,6 +261,7 @@ struct Splitter::Impl {
     if (started) {
       if (seg != kNone) cur.bytes.append(buf.data() + seg, end - seg);
       last_size = std::min(cur.bytes.size(), size_t{1} << 20);
+      last_tags = std::min(cur.tags.size(), size_t{64});
       cur.index = next_index++;
       ready = std::move(cur);
       cur = GameChunk{};
@@ -341,8 +346,9 @@ struct Splitter::Impl {
   // line count) then runs once per 64 bytes, as in the AVX2 tier (16-byte blocks cost 9M more
   // instructions on the TCEC standard file). The stops are a superset of those above, in fewer
   // tests: '%' to '*' (with '&' and '\''), '-', ';', '[', every byte from '{' up (with '|', '}',
-  // '~' and the bytes >= 0x80) and the control bytes but blanks; the byte loop reads the few
-  // extra ones (rare in movetext) as it reads any byte.
+  // '~' and the bytes >= 0x80) and the control bytes but newlines (tabs and CRs included: the
+  // blanks are then newlines and spaces, two tests); the byte loop reads the few extra ones
+  // (rare in movetext) as it reads any byte.
   static constexpr size_t kBlock = 64;
   static BlockBits block_bits(const char* q) {
     using namespace bytes16;
@@ -351,13 +357,12 @@ struct Splitter::Impl {
       const V v = load(q + 16 * h);
       const auto is = [&](char c) { return eq(v, splat(c)); };
       const V nl = is('\n');
-      const uint64_t blank = mask(either(either(nl, is(' ')), either(is('\t'), is('\r')))),
-                     ctl = mask(control(v)),
-                     special = mask(
-                         either(either(within(v, '%', '*'), is('-')),
-                                either(either(is(';'), is('[')), eq(max_u8(v, splat('{')), v))));
-      const uint64_t stop = special | (ctl & ~blank);
-      m.nl |= uint64_t{mask(nl)} << (16 * h);
+      // (The control bytes and every byte from '{' up in one test: from '{' to 0x1F modulo 256.)
+      const uint64_t stop =
+          mask(either(but(within(v, '{', 0x1F), nl),
+                      either(either(within(v, '%', '*'), is('-')), either(is(';'), is('[')))));
+      const uint64_t newline = mask(nl), blank = mask(either(nl, is(' ')));
+      m.nl |= newline << (16 * h);
       m.blank |= blank << (16 * h);
       m.stop |= stop << (16 * h);
       // fast_forward reads no bit past the first stop: the chunks after it are left untested
@@ -546,22 +551,42 @@ struct Splitter::Impl {
     st = St::Normal;
   }
 
-  // Moves pos to the first byte that can change a tag pair's state ('"', '\\', ']', a control
-  // byte or DEL), 16 bytes at a time; stops early near the end of the buffer.
-  void skip_tag_text() {
+  // The first byte from buf[i] that can change a tag pair's state ('"', '\\', ']', a control
+  // byte or DEL), 16 bytes at a time; stops early (at a byte not tested) near the end of the
+  // buffer.
+  size_t tag_text_stop(size_t i) {
     using namespace bytes16;
     const char* b = buf.data();
     const V quote = splat('"'), backslash = splat('\\'), close = splat(']'), del = splat(0x7F);
-    while (len - pos >= 16) {
-      const V v = load(b + pos);
+    for (; len - i >= 16; i += 16) {
+      const V v = load(b + i);
       const V m = either(either(eq(v, quote), eq(v, backslash)),
                          either(either(eq(v, close), eq(v, del)), control(v)));
-      if (const uint32_t bits = mask(m)) {
-        pos += static_cast<size_t>(__builtin_ctz(bits));
-        return;
-      }
-      pos += 16;
+      if (const uint32_t bits = mask(m)) return i + static_cast<size_t>(__builtin_ctz(bits));
     }
+    return i;
+  }
+  void skip_tag_text() { pos = tag_text_stop(pos); }
+
+  // St::Tag just after the '[' to the end of the tag pair in one step when it has the shape of
+  // nearly every tag pair, `[Name "value"]`: a name (PGN 8.1.1), one blank, a string without
+  // backslashes, ']', control bytes or DEL, then ']'. What the byte loop would do there: '"'
+  // opens the string, the next '"' closes it, ']' ends the pair. The pair is noted in the game
+  // (GameChunk::tags) for the tokenizer, which then does not scan it again. Returns false,
+  // having moved nothing, otherwise.
+  bool common_tag() {
+    const char* b = buf.data();
+    if (pos == 0 || b[pos - 1] != '[' || seg == kNone || seg >= pos) return false;
+    const size_t j = tag_name::end(b, len, pos);
+    if (j == pos || len - j < 2 || b[j] != ' ' || b[j + 1] != '"') return false;
+    const size_t e = tag_text_stop(j + 2);
+    if (len - e < 2 || b[e] != '"' || b[e + 1] != ']') return false;
+    const size_t base = cur.bytes.size() - seg;  // (+ an index of buf: its offset in the game)
+    cur.tags.push_back({static_cast<uint32_t>(base + pos - 1), static_cast<uint32_t>(base + j),
+                        static_cast<uint32_t>(base + e)});
+    pos = e + 2;
+    st = St::Normal;
+    return true;
   }
 
   // After a tag pair's ']': when the line ends there and the next one opens another tag pair
@@ -663,7 +688,7 @@ struct Splitter::Impl {
   void scan_tag() {
     const char* b = buf.data();
     while (pos < len) {
-      if (st == St::Tag && fast_tag()) {
+      if (st == St::Tag && (common_tag() || fast_tag())) {
         if (!next_tag_line()) return;
         continue;
       }

@@ -9,6 +9,7 @@
 
 #include "arbiter/engine/pgn.h"
 #include "bytes16.h"
+#include "tag_name.h"
 #include "text.h"
 
 namespace arbiter::pgn {
@@ -70,32 +71,8 @@ inline uint64_t non_symbol_bits(const char* p) {
   return bits;
 }
 #endif
-// PGN 8.1.1: tag names are letters, digits and underscores.
-struct NameTable {
-  bool t[256];
-  constexpr NameTable() : t{} {
-    for (int c = 0; c < 256; ++c) {
-      const char ch = static_cast<char>(c);
-      t[c] = is_alpha(ch) || is_digit(ch) || ch == '_';
-    }
-  }
-};
-constexpr NameTable kName;
-inline bool is_name_char(char c) { return kName.t[static_cast<unsigned char>(c)]; }
+inline bool is_name_char(char c) { return tag_name::is_char(c); }
 
-// The end of the tag name that starts at p[j]: the first byte from there that is no name
-// character, 16 bytes per test (the roster's names run for 4 to 18 characters).
-inline size_t name_end(const char* p, size_t size, size_t j) {
-  using namespace bytes16;
-  for (; size - j >= 16; j += 16) {
-    const V v = load(p + j);
-    const uint32_t name = mask(either(
-        either(within(either(v, splat(0x20)), 'a', 'z'), within(v, '0', '9')), eq(v, splat('_'))));
-    if (name != 0xFFFF) return j + static_cast<size_t>(__builtin_ctz(~name));
-  }
-  while (j < size && is_name_char(p[j])) ++j;
-  return j;
-}
 // A move number indication (PGN 8.2.2) from p[i], which holds a digit: the digits (their value,
 // capped, in n) then any number of periods or ellipses (their count, an ellipsis as three, in
 // dots). Returns the index after it.
@@ -204,8 +181,16 @@ inline bool is_delim(const std::string& s, size_t i) {
 
 class Tokenizer {
  public:
-  Tokenizer(RawGame& g, Location start, bool ascii)
-      : g_(g), s_(g.text), line_(start.line), first_col_(start.column), ascii_(ascii) {}
+  using TagSpan = GameChunk::TagSpan;
+  // noted: the tag pairs the splitter noted in these bytes ([noted, noted_end)).
+  Tokenizer(RawGame& g, Location start, bool ascii, const TagSpan* noted, const TagSpan* noted_end)
+      : g_(g),
+        s_(g.text),
+        line_(start.line),
+        first_col_(start.column),
+        ascii_(ascii),
+        noted_(noted),
+        noted_end_(noted_end) {}
 
   void run() {
     bool line_start = true;  // for `%` escape lines
@@ -287,6 +272,7 @@ class Tokenizer {
   int depth_ = 0;
   size_t ntags_ = 0;  // tags read so far (g_.tags may hold more slots, for reuse)
   bool movetext_ = false, tag_after_moves_reported_ = false;
+  const TagSpan *noted_, *noted_end_;
 
   Location here() {
     if (ascii_)
@@ -341,9 +327,12 @@ class Tokenizer {
 
   // Tag pairs, and the next ones while each line holds one: what run() would do between them
   // (the newline, then '[' at the start of the next line) without going through it.
-  void tag() {
+  // The common shape before the movetext is read here, without the call to tag_pair (whose
+  // general reading needs a large frame: its entry and exit cost more than the common shape).
+  [[gnu::noinline]] void tag() {
     for (;;) {
-      tag_pair();
+      const Location at = here();
+      if (movetext_ || !(noted_tag_pair(at) || common_tag_pair(at))) tag_pair(at);
       if (i_ + 1 >= s_.size() || s_[i_] != '\n' || s_[i_ + 1] != '[') return;
       adv();
     }
@@ -351,15 +340,17 @@ class Tokenizer {
 
   // PGN 8.1: [Name "value"] with \" and \\ escapes. Real files also hold unescaped quotes
   // ([White ""Mirage""]) and a trailing backslash; those fall back to "first quote to the
-  // last quote before the closing bracket on the line" with a warning.
-  void tag_pair() {
-    const Location at = here();
+  // last quote before the closing bracket on the line" with a warning. (Before the movetext,
+  // tag() has tried the common shape.)
+  [[gnu::noinline]] void tag_pair(const Location at) {
     const size_t start = i_;
-    if (movetext_ && !tag_after_moves_reported_) {
-      tag_after_moves_reported_ = true;
-      diag(Severity::Warning, "tag-in-movetext", at, "tag pair after the movetext started");
+    if (movetext_) {
+      if (!tag_after_moves_reported_) {
+        tag_after_moves_reported_ = true;
+        diag(Severity::Warning, "tag-in-movetext", at, "tag pair after the movetext started");
+      }
+      if (common_tag_pair(at)) return;
     }
-    if (common_tag_pair(at)) return;
     ++i_;  // [
     // (Names, blanks and tag values hold no newline: no line bookkeeping before the fallback.)
     skip_tag_blanks();
@@ -389,19 +380,32 @@ class Tokenizer {
   [[gnu::always_inline]] bool common_tag_pair(const Location& at) {
     const char* p = s_.data();
     const size_t size = s_.size();
-    const size_t j = name_end(p, size, i_ + 1);
+    const size_t j = tag_name::end(p, size, i_ + 1);
     if (j == i_ + 1 || j + 1 >= size || p[j] != ' ' || p[j + 1] != '"') return false;
-    const size_t vb = j + 2;
-    const size_t e = static_cast<size_t>(value_stop(p + vb, p + size) - p);
+    const size_t e = static_cast<size_t>(value_stop(p + j + 2, p + size) - p);
     if (e + 1 >= size || p[e] != '"' || p[e + 1] != ']') return false;
+    take_common_tag_pair(j, e, at);
+    return true;
+  }
+  // The same from the splitter's note of this tag pair (of that shape, in these very bytes), if
+  // it made one: no scan.
+  [[gnu::always_inline]] bool noted_tag_pair(const Location& at) {
+    while (noted_ != noted_end_ && noted_->open < i_) ++noted_;
+    if (noted_ == noted_end_ || noted_->open != i_) return false;
+    take_common_tag_pair(noted_->name_end, noted_->value_end, at);
+    ++noted_;
+    return true;
+  }
+  // `[Name "value"]` at s_[i_], the name ending at s_[j], the value at s_[e]: into the next slot.
+  [[gnu::always_inline]] void take_common_tag_pair(size_t j, size_t e, const Location& at) {
+    const char* p = s_.data();
     if (ntags_ == g_.tags.size()) g_.tags.emplace_back();
     Tag& slot = g_.tags[ntags_];
     overwrite(slot.name, p + i_ + 1, j - i_ - 1);
-    overwrite(slot.value, p + vb, e - vb);
+    overwrite(slot.value, p + j + 2, e - j - 2);
     slot.where = at;
     ++ntags_;
     i_ = e + 2;
-    return true;
   }
 
   void skip_tag_blanks() {
@@ -641,19 +645,10 @@ class Tokenizer {
     };
 #endif
     // (p[size] is the NUL after a std::string's bytes, which ends every run below: no bounds
-    // tests. A NUL in the text stops the loop as any other unexpected byte does.)
+    // tests. A NUL in the text stops the loop as any other unexpected byte does.) The blank
+    // after a token is passed with it: the loop mostly starts at a token, tested for first.
     for (;;) {
       const char c = p[i];
-      if (c == ' ') {
-        ++i;
-        continue;
-      }
-      if (c == '\n') {
-        ++line;
-        line_begin = ++i;
-        origin = i - 1;
-        continue;
-      }
       const size_t b = i;
       if (is_alpha(c)) {
         const size_t e = symbol_end(b);
@@ -669,11 +664,12 @@ class Tokenizer {
           break;
         tokens.push_back(
             {TokenKind::Move, static_cast<uint32_t>(b), static_cast<uint32_t>(n), 0, at(b)});
-        i = e;
-      } else if (c >= '1' && c <= '9' &&
-                 !(c == '1' && b + 1 < size && (p[b + 1] == '-' || p[b + 1] == '/'))) {
+        i = e + (p[e] == ' ');
+      } else if (c >= '1' && c <= '9') {
         uint32_t v;
         if (!short_move_number(p, i, v)) {
+          // (A result "1-0" or "1/2-1/2" is none of the usual move numbers: tested only here.)
+          if (c == '1' && b + 1 < size && (p[b + 1] == '-' || p[b + 1] == '/')) break;
           size_t dots;
           i = scan_move_number(p, size, i, v, dots);
           if (dots == 0 && i < size && is_symbol(p[i])) {  // "1e4": word() reads it as invalid
@@ -683,6 +679,13 @@ class Tokenizer {
         }
         tokens.push_back({TokenKind::MoveNumber, static_cast<uint32_t>(b),
                           static_cast<uint32_t>(i - b), v, at(b)});
+        i += p[i] == ' ';
+      } else if (c == ' ') {
+        ++i;
+      } else if (c == '\n') {
+        ++line;
+        line_begin = ++i;
+        origin = i - 1;
       } else {
         break;
       }
@@ -767,11 +770,13 @@ void parse_game(GameChunk&& chunk, RawGame& out) {
   out.diagnostics = std::move(chunk.diagnostics);
   Location first_latin1;
   bool ascii = false;
+  const GameChunk::TagSpan *noted = chunk.tags.data(), *noted_end = noted + chunk.tags.size();
   if (text::decode_utf8_or_latin1(chunk.bytes, out.text, chunk.start, first_latin1, &ascii)) {
     out.diagnostics.push_back({Severity::Warning, "latin1", first_latin1,
                                "bytes that are not UTF-8 were read as Latin-1 (ISO 8859-1)"});
+    noted_end = noted;  // (the notes are offsets into the bytes as read, now re-encoded)
   }
-  Tokenizer(out, chunk.start, ascii).run();
+  Tokenizer(out, chunk.start, ascii, noted, noted_end).run();
 }
 
 RawGame parse_game(std::string_view text, Location start, uint64_t index) {

@@ -115,6 +115,14 @@ struct GameChunk {
   Location start;
   std::string bytes;
   std::vector<Diagnostic> diagnostics;  // found while cutting (bad bytes, resynchronisation)
+  // Tag pairs of the plain shape `[Name "value"]` (one blank; no escape, control byte or DEL in
+  // the value) found while cutting, in order: '[' at bytes[open], the name up to name_end, the
+  // value from name_end + 2 up to value_end. The tokenizer reads them from here instead of
+  // scanning them again. (Optional: a pair not noted is scanned.)
+  struct TagSpan {
+    uint32_t open = 0, name_end = 0, value_end = 0;
+  };
+  std::vector<TagSpan> tags;
 };
 
 // Cuts a stream into games. Memory is bounded by the largest game, not the file.
