@@ -205,10 +205,12 @@ TEST(LineBuilder, FailsWhereItMust) {
 // general SAN parser), for each side: every line the builder writes is checked here against the
 // generated legal moves and the definition of checkmate (mates: Laws 3, 5.1.1), whatever test the
 // builder used to choose its moves (a king's step by the attack maps, a loser's quiet move by
-// the attackers of both kings); and it writes them for most of these positions (15,634 of the
-// 18,794 questions with four edge squares, 14,468 with two; 13,496 with five waiting moves in 40
-// plies instead of eight in 60; 12,706 before the loser's king changed its edge square, about
-// 9,800 before the loser offered its pieces).
+// the attackers of both kings); and it writes them for most of these positions: 17,213 of the
+// 18,794 questions on 3 Dec 2026 (15,634 earlier that day, before the runner's file was cleared,
+// pieces offered to the blocking pawns and the king walked to them; 14,468 with two edge squares
+// instead of four; 13,496 with five waiting moves in 40 plies instead of eight in 60; 12,706
+// before the loser's king changed its edge square, about 9,800 before the loser offered its
+// pieces). The floor fails a builder that loses more than about one line in a hundred.
 TEST(LineBuilder, CorpusLinesReplayToMate) {
   auto reader =
       pgn::Reader::open(test::shared("data/pgn/corpus/tcec-standard-nocomments.pgn.zst").string());
@@ -236,7 +238,7 @@ TEST(LineBuilder, CorpusLinesReplayToMate) {
     }
   }
   EXPECT_EQ(questions, 18794);
-  EXPECT_GT(written, 15000);
+  EXPECT_GE(written, 17000);
 }
 
 std::string game(const std::string& fen, const std::string& moves, const std::string& result) {
