@@ -306,37 +306,24 @@ Move detail::san::one_of_move(const Position& pos, Bitboard pseudo, Square to) {
 
 namespace {
 
-// Whether the moved piece, now of type `now` on `to`, attacks k on the board after the move
-// (occupancy occ): a direct check (Art. 3.9). Sliders on the 1 KB line table.
-bool direct_check(PieceType now, Color us, Square to, Square k, Bitboard occ) {
-  const Bitboard k_bb = square_bb(k);
-  switch (now) {
-    case PAWN: return pawn_attacks(us, to) & k_bb;
-    case KNIGHT: return knight_attacks(to) & k_bb;
-    case KING: return false;
-    default: break;
-  }
-  if (now != BISHOP && (kRays.rook[to] & k_bb) && !(strictly_between(kRays.rook, to, k) & occ))
-    return true;
-  return now != ROOK && (kRays.bishop[to] & k_bb) && !(strictly_between(kRays.bishop, to, k) & occ);
-}
-
-// Whether vacating `from` uncovers a slider of ours (rq rook-like, bq bishop-like, after the
-// move) on k: a discovered check. Only a slider on the line through k and `from` can be one.
+// Whether vacating `from` uncovers a slider of ours (rq rook-like, bq bishop-like) on k: a
+// discovered check. Only a slider on the line through k and `from` can be one.
 bool discovered_check(Square from, Square k, Bitboard rq, Bitboard bq, Bitboard occ) {
   if (kRays.rook[k] & square_bb(from)) return sliders_seeing(k, rq & kRays.rook[from], 0, occ);
   if (kRays.bishop[k] & square_bb(from)) return sliders_seeing(k, 0, bq & kRays.bishop[from], occ);
   return false;
 }
 
-// The squares attacked by our pieces after the move (given by kind; occ_k: the occupancy with
-// their king gone, so that a slider sees through the square it leaves). A piece does not attack
-// its own square: one that their king would take there does not count.
-Bitboard attacked_squares(Color us, Bitboard pawns, Bitboard knights, Bitboard rq, Bitboard bq,
-                          Square king, Bitboard occ_k) {
-  Bitboard att = king_attacks(king) |
-                 (us == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns));
-  for (Bitboard b = knights; b;) att |= knight_attacks(pop_lsb(b));
+// The squares attacked by our pieces `ours` other than the moved one (rq rook-like, bq
+// bishop-like among them; occ_k: the occupancy with their king gone, so that a slider sees
+// through the square it leaves). A piece does not attack its own square: one that their king
+// would take there does not count.
+Bitboard attacked_squares(const Position& pos, Color us, Bitboard ours, Bitboard rq, Bitboard bq,
+                          Bitboard occ_k) {
+  const Bitboard pawns = ours & pos.pieces(PAWN), king = ours & pos.pieces(KING);
+  Bitboard att = us == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
+  if (king) att |= king_attacks(lsb(king));
+  for (Bitboard b = ours & pos.pieces(KNIGHT); b;) att |= knight_attacks(pop_lsb(b));
   for (Bitboard b = rq; b;) att |= rook_attacks(pop_lsb(b), occ_k);
   for (Bitboard b = bq; b;) att |= bishop_attacks(pop_lsb(b), occ_k);
   return att;
@@ -350,35 +337,29 @@ Bitboard attacked_squares(Color us, Bitboard pawns, Bitboard knights, Bitboard r
 // or by a slider of ours uncovered on the line through their king and `from`. Given a check,
 // the answer is '+' as soon as a square next to their king holds none of their pieces (a
 // captured piece is gone) and is attacked by none of ours, with the king gone from its square
-// (a slider sees through where it stood; a piece does not attack its own square, so one that
-// the king would take there does not count); otherwise (a capture or a block may still save
-// them, or it is mate) the general test on the position after the move.
+// (a slider sees through where it stood); otherwise (a capture or a block may still save them,
+// or it is mate) the general test on the position after the move.
 char detail::san::fast_check_suffix(const Position& pos, Move m) {
   if (m.is_en_passant()) return check_suffix(pos, m);
   const Color us = pos.side_to_move();
   const Square from = m.from(), to = m.to(), their_king = pos.king_square(~us);
-  const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
-  const PieceType moved = type_of(pos.piece_on(from));
-  const PieceType now = m.is_promotion() ? m.promotion_type() : moved;
-  const Bitboard occ = (pos.occupied() ^ from_bb) | to_bb;
-  // Our pieces of each kind after the move.
-  auto after = [&](PieceType a, PieceType b) {
-    return (pos.pieces(us) & (pos.pieces(a) | pos.pieces(b)) & ~from_bb) |
-           ((now == a || now == b) ? to_bb : 0);
-  };
-  const Bitboard pawns = after(PAWN, PAWN), knights = after(KNIGHT, KNIGHT),
-                 rq = after(ROOK, QUEEN), bq = after(BISHOP, QUEEN);
+  const Bitboard from_bb = square_bb(from), to_bb = square_bb(to), k_bb = square_bb(their_king);
+  const PieceType now = m.is_promotion() ? m.promotion_type() : type_of(pos.piece_on(from));
+  const Bitboard occ_k = ((pos.occupied() ^ from_bb) | to_bb) ^ k_bb;
+  // The moved piece's attacks from `to`, and our other pieces (one taken on `to` was theirs).
+  const Bitboard moved = now == PAWN ? pawn_attacks(us, to) : attacks(now, to, occ_k);
+  const Bitboard ours = pos.pieces(us) ^ from_bb;
+  const Bitboard rq = ours & pos.pieces(ROOK, QUEEN), bq = ours & pos.pieces(BISHOP, QUEEN);
   // (The test of every piece last: a check that stood before the move is possible only in a
   // position an unclaimed illegal move left, Laws A.5.2.)
-  if (!direct_check(now, us, to, their_king, occ) &&
-      !discovered_check(from, their_king, rq, bq, occ) &&
-      !((pawn_attacks(~us, their_king) & pawns) | (knight_attacks(their_king) & knights) |
-        sliders_seeing(their_king, rq, bq, occ)))
+  if (!(moved & k_bb) && !discovered_check(from, their_king, rq, bq, occ_k) &&
+      !(((pawn_attacks(~us, their_king) & pos.pieces(PAWN)) |
+         (knight_attacks(their_king) & pos.pieces(KNIGHT))) &
+        ours) &&
+      !sliders_seeing(their_king, rq, bq, occ_k))
     return 0;
-  const Bitboard theirs = pos.pieces(~us) & ~to_bb, occ_k = occ ^ square_bb(their_king);
-  const Square king = moved == KING ? to : pos.king_square(us);
-  const Bitboard att = attacked_squares(us, pawns, knights, rq, bq, king, occ_k);
-  if (king_attacks(their_king) & ~theirs & ~att) return '+';
+  const Bitboard att = moved | attacked_squares(pos, us, ours, rq, bq, occ_k);
+  if (king_attacks(their_king) & ~(pos.pieces(~us) & ~to_bb) & ~att) return '+';
   return check_suffix(pos, m);
 }
 

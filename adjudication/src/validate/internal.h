@@ -70,8 +70,9 @@ bool side_cannot_mate_by_material(const Position& pos, Color side);
 // Laws 5.2.2 through forced play: true only if every line from `pos` ends within `depth`
 // plies in a position dead by material or in stalemate (no checkmate on the way), where the
 // side to move has at most a handful of legal moves at every step. A proof when true; false
-// proves nothing.
+// proves nothing. (in_check: whether the side to move is in check, for a caller that knows.)
 bool forced_dead(const Position& pos, int depth);
+bool forced_dead(const Position& pos, int depth, bool in_check);
 
 // Laws A.5.2: the written move read as the player made it, by the moving piece's own rules,
 // where it is illegal (leaves or puts its king in check; castling out of, through or into check

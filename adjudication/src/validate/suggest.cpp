@@ -113,13 +113,15 @@ bool more_moves_than(const Position& pos, int n) {
 
 }  // namespace
 
-bool forced_dead(const Position& pos, int depth) {
+bool forced_dead(const Position& pos, int depth) { return forced_dead(pos, depth, pos.in_check()); }
+
+bool forced_dead(const Position& pos, int depth, bool in_check) {
   if (dead_by_material(pos)) return true;
   constexpr int kForced = 4;  // more choice than that: not forced play
-  if (!pos.in_check() && more_moves_than(pos, kForced)) return false;
+  if (!in_check && more_moves_than(pos, kForced)) return false;
   MoveList moves;
   pos.generate_legal(moves);
-  if (moves.size() == 0) return !pos.in_check();  // stalemate ends the game without a mate
+  if (moves.size() == 0) return !in_check;  // stalemate ends the game without a mate
   if (depth == 0 || moves.size() > std::size_t(kForced)) return false;
   for (Move m : moves)
     if (!forced_dead(pos.after(m), depth - 1)) return false;

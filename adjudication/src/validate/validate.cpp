@@ -894,7 +894,8 @@ class Validator {
   }
   [[gnu::noinline]] bool few_men_forced_dead(const Position& pos, int ply) {
     if (illegal_stood_ && detail::king_exposed(pos)) return false;
-    if (!(pos.in_check() || can_take(pos)) || !detail::forced_dead(pos, 4)) return false;
+    const bool check = pos.in_check();
+    if (!(check || can_take(pos)) || !detail::forced_dead(pos, 4, check)) return false;
     end_at(ply, "moves-after-dead-position",
            "a dead position: every series of legal moves ends in insufficient material or "
            "stalemate (Laws 5.2.2)");
