@@ -468,18 +468,19 @@ class Builder {
     if (const Move g = give_away(); !g.is_none()) return g;
     if (const Move c = loser_break(); !c.is_none()) return c;
     if (const Move c = pawn_path_clear(); !c.is_none()) return c;
-    if (lk != t_) {
-      const Bitboard occ = pos_.occupied() ^ square_bb(lk);
-      const Bitboard open = ~attacked(pos_, w_, occ) & ~pos_.occupied();
-      // A step to a square the winner does not attack once the king has left its own: legal.
-      Square s = king_step(lk, t_, open);
-      if (s != SQ_NONE) return Move::normal(lk, s);
-      if (const Square e = new_target(lk, open); e != SQ_NONE) {
-        set_target(e);
-        if (e != lk && (s = king_step(lk, e, open)) != SQ_NONE) return Move::normal(lk, s);
-      }
+    if (lk == t_) return loser_wait(nullptr);
+    // What the winner attacks once the loser's king has left its square (loser_wait's steps use
+    // it as well: one attack map a turn).
+    const Bitboard guarded = attacked(pos_, w_, pos_.occupied() ^ square_bb(lk));
+    const Bitboard open = ~guarded & ~pos_.occupied();
+    // A step to a square the winner does not attack once the king has left its own: legal.
+    Square s = king_step(lk, t_, open);
+    if (s != SQ_NONE) return Move::normal(lk, s);
+    if (const Square e = new_target(lk, open); e != SQ_NONE) {
+      set_target(e);
+      if (e != lk && (s = king_step(lk, e, open)) != SQ_NONE) return Move::normal(lk, s);
     }
-    return loser_wait();
+    return loser_wait(&guarded);
   }
 
   // Whether the loser's quiet move of a man other than its king from `from` to the empty square
@@ -541,7 +542,8 @@ class Builder {
 
   // A waiting move of the loser: a man far from T (a pawn's step or a piece's move that takes
   // nothing, promotes nothing and gives no check), else a king's step, else any legal move.
-  Move loser_wait() const {
+  // `guarded`: what the winner attacks once the loser's king has left its square, when known.
+  Move loser_wait(const Bitboard* guarded) const {
     const Bitboard occ = pos_.occupied();
     const Color l = ~w_;
     // The squares three king's steps or more from T; the pawns with a step there (not to the
@@ -565,7 +567,7 @@ class Builder {
     // edge first: the king stays where the heavy piece's checks can mate it and is back on T
     // next (on the TCEC file 1,065.8M to 1,051.1M instructions of validate, fewer failed lines).
     const Square lk = pos_.king_square(l);
-    const Bitboard safe = ~attacked(pos_, w_, occ ^ square_bb(lk));
+    const Bitboard safe = ~(guarded ? *guarded : attacked(pos_, w_, occ ^ square_bb(lk)));
     if (const Bitboard t = king_attacks(lk) & ~occ & safe)
       return Move::normal(lk, lsb(t & edge_ ? t & edge_ : t));
     MoveList moves;
