@@ -113,3 +113,26 @@ TEST(PgnSplitPaths, EveryByteInMovetext) {
     }
 }
 }  // namespace
+
+// GameChunk is public: a chunk built by hand may carry tag notes that lie outside its
+// bytes (out of bounds). Such a chunk is read without notes (every pair scanned), so the game
+// reads as without notes (before: the name was copied from past the end).
+TEST(PgnSplitPaths, NotesOutOfBoundsAreNotRead) {
+  const std::string text = "[Event \"x\"]\n[Site \"y\"]\n\n1. e4 *\n";
+  const auto tags_of = [&](std::vector<GameChunk::TagSpan> notes) {
+    GameChunk c;
+    c.bytes = text;
+    c.tags = std::move(notes);
+    RawGame g;
+    parse_game(std::move(c), g);
+    std::string s;
+    for (auto& t : g.tags) s += t.name + "=" + t.value + ";";
+    return s;
+  };
+  const std::string plain = tags_of({});
+  ASSERT_EQ(plain, "Event=x;Site=y;");
+  EXPECT_EQ(tags_of({{0, 1000, 5000}}), plain);
+  EXPECT_EQ(tags_of({{0, 6, 100}, {12, 12, 12}}), plain);
+  EXPECT_EQ(tags_of({{0, 6, 9}, {12, 17, 99}}), plain);  // the second out of bounds
+  EXPECT_EQ(tags_of({{0, 6, 9}, {12, 17, 20}}), plain);  // the notes the splitter makes
+}
