@@ -185,6 +185,7 @@ class Builder {
     t_ = t;
     f_ = inward(t, 2);
     edge_ = (t >> 3) == 0 || (t >> 3) == 7 ? rank_bb(t) : file_bb(t);
+    far_ = ~spread(spread(square_bb(t)));
   }
 
   Bitboard heavy() const { return pos_.pieces(w_, QUEEN) | pos_.pieces(w_, ROOK); }
@@ -565,7 +566,7 @@ class Builder {
     const Color l = ~w_;
     // The squares three king's steps or more from T; the pawns with a step there (not to the
     // last rank, where it would promote).
-    const Bitboard far = ~spread(spread(square_bb(t_)));
+    const Bitboard far = far_;
     const Bitboard last = l == WHITE ? RANK_1_BB << 56 : RANK_1_BB;
     const Bitboard steps = far & ~occ & ~last;
     const Bitboard pawns = pos_.pieces(l, PAWN) & (l == WHITE ? steps >> 8 : steps << 8);
@@ -604,6 +605,7 @@ class Builder {
   Color w_;
   Square t_, f_;
   Bitboard edge_ = 0;
+  Bitboard far_ = 0;  // the squares three king's steps or more from T (loser_wait)
   std::vector<Move>& line_;
 };
 
