@@ -467,16 +467,20 @@ class Builder {
       const Square s = pop_lsb(h);
       const PieceType pt = type_of(pos_.piece_on(s));
       const Bitboard checks = attacks(pt, lk, occ);
-      const Bitboard goal = pt == QUEEN ? line_goal | square_bb(inward(t_, 1)) : line_goal;
-      for (Bitboard to = attacks(pt, s, occ) & ~occ & ~unsafe & ~checks; to;) {
-        const Square x = pop_lsb(to);
-        const Bitboard from_x = attacks(pt, x, occ ^ square_bb(s));
-        if (from_x & goal & ~pos_.pieces(w_)) {
-          if (!(from_x & t_bb)) return Move::normal(s, x);
-          if (second.is_none()) second = Move::normal(s, x);
-        }
-        if (fallback.is_none()) fallback = Move::normal(s, x);
-      }
+      const Bitboard to = attacks(pt, s, occ) & ~occ & ~unsafe & ~checks;
+      if (!to) continue;
+      // The squares from which the piece, once off `s`, sees a goal square (or T): those the
+      // goal squares see, a slider's lines running both ways (the first in square order wins).
+      const Bitboard after = occ ^ square_bb(s);
+      Bitboard goal =
+          (pt == QUEEN ? line_goal | square_bb(inward(t_, 1)) : line_goal) & ~pos_.pieces(w_);
+      Bitboard sees_goal = 0;
+      while (goal) sees_goal |= attacks(pt, pop_lsb(goal), after);
+      const Bitboard good = to & sees_goal;
+      const Bitboard sees_t = t_bb ? attacks(pt, t_, after) : 0;
+      if (const Bitboard best = good & ~sees_t) return Move::normal(s, lsb(best));
+      if (good && second.is_none()) second = Move::normal(s, lsb(good));
+      if (fallback.is_none()) fallback = Move::normal(s, lsb(to));
     }
     return second.is_none() ? fallback : second;
   }
