@@ -7,6 +7,7 @@
 #endif
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 
 #include "arbiter/engine/pgn.h"
@@ -309,11 +310,13 @@ struct Splitter::Impl {
       finish_game(end);
   }
 
-  // The bytes of a block that fast_forward tells apart, one bit per byte: newlines, blanks
-  // (newlines, spaces, tabs, CRs) and stops (the other control bytes (<= 0x1F), DEL, and the
-  // specials '[', '{', ';', '(', ')', '%', '-', '*'). 64 bytes per block with AVX2, else 16.
+  // The bytes of a block that fast_forward tells apart, one bit per byte: newlines and stops
+  // (the control bytes (<= 0x1F) but newlines and, in the portable tier, tabs and CRs too, DEL,
+  // and the specials '[', '{', ';', '(', ')', '%', '-', '*'). 64 bytes per block. The other
+  // bytes are blanks (spaces, newlines; tabs and CRs with AVX2) and token bytes, told apart only
+  // where the scan stops (token_at_stop).
   struct BlockBits {
-    uint64_t nl, blank, stop;
+    uint64_t nl, stop;
   };
 #if defined(__AVX2__)
   static constexpr size_t kBlock = 64;
@@ -322,7 +325,7 @@ struct Splitter::Impl {
     const __m256i lo_table = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kNibbleTables.lo));
     const __m256i hi_table = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kNibbleTables.hi));
     const __m256i nibble = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
-    BlockBits m{0, 0, 0};
+    BlockBits m{0, 0};
     for (int h = 0; h < 2; ++h) {
       const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + 32 * h));
       const __m256i f = _mm256_and_si256(
@@ -335,35 +338,32 @@ struct Splitter::Impl {
         return bits(_mm256_cmpeq_epi8(_mm256_and_si256(f, _mm256_set1_epi8(flags)), zero));
       };
       m.nl |= bits(_mm256_cmpeq_epi8(f, _mm256_set1_epi8(1)));
-      m.blank |= ~none(1 | 2 | 4) & (uint64_t{0xFFFFFFFF} << (32 * h));
       m.stop |=
           ~none(static_cast<char>(8 | 16 | 32 | 64 | 128)) & (uint64_t{0xFFFFFFFF} << (32 * h));
     }
     return m;
   }
 #else
-  // Four 16-byte tests per block: the block's bookkeeping in fast_forward (the token bounds, the
-  // line count) then runs once per 64 bytes, as in the AVX2 tier (16-byte blocks cost 9M more
+  // Four 16-byte tests per block: the block's bookkeeping in fast_forward (the line count) then
+  // runs once per 64 bytes, as in the AVX2 tier (16-byte blocks cost 9M more
   // instructions on the TCEC standard file). The stops are a superset of those above, in fewer
-  // tests: '%' to '*' (with '&' and '\''), '-', ';', '[', every byte from '{' up (with '|', '}',
-  // '~' and the bytes >= 0x80) and the control bytes but newlines (tabs and CRs included: the
-  // blanks are then newlines and spaces, two tests); the byte loop reads the few extra ones
-  // (rare in movetext) as it reads any byte.
+  // tests: '%' to '*' (with '&' and '\''), '-', ';' and '[' (with ESC: the bytes equal to '{'
+  // once bits 5 and 6 are set), every byte from '{' up (with '|', '}', '~' and the bytes >= 0x80)
+  // and the control bytes but newlines (tabs and CRs included: the blanks are then newlines and
+  // spaces); the byte loop reads the few extra ones (rare in movetext) as it reads any byte.
   static constexpr size_t kBlock = 64;
   static BlockBits block_bits(const char* q) {
     using namespace bytes16;
-    BlockBits m{0, 0, 0};
+    BlockBits m{0, 0};
     for (int h = 0; h < 4; ++h) {
       const V v = load(q + 16 * h);
       const auto is = [&](char c) { return eq(v, splat(c)); };
       const V nl = is('\n');
       // (The control bytes and every byte from '{' up in one test: from '{' to 0x1F modulo 256.)
       const uint64_t stop =
-          mask(either(but(within(v, '{', 0x1F), nl),
-                      either(either(within(v, '%', '*'), is('-')), either(is(';'), is('[')))));
-      const uint64_t newline = mask(nl), blank = mask(either(nl, is(' ')));
-      m.nl |= newline << (16 * h);
-      m.blank |= blank << (16 * h);
+          mask(either(either(but(within(v, '{', 0x1F), nl), eq(either(v, splat(0x60)), splat('{'))),
+                      either(within(v, '%', '*'), is('-'))));
+      m.nl |= uint64_t{mask(nl)} << (16 * h);
       m.stop |= stop << (16 * h);
       // fast_forward reads no bit past the first stop: the chunks after it are left untested
       // (in movetext with a comment after each move, as in the TCEC Chess960 file, the stops
@@ -374,42 +374,49 @@ struct Splitter::Impl {
   }
 #endif
 
-  // Skips, a block at a time, what only moves the line count and the current token's bounds:
-  // token bytes without '-' or '*' (every termination marker holds one of them), blanks, tabs,
-  // CRs and newlines. Stops at anything else (specials, other control bytes, DEL, '-', '*'),
-  // which the byte loop then handles.
+  // Skips, a block at a time, what only moves the line count: token bytes without '-' or '*'
+  // (every termination marker holds one of them), blanks and newlines. Stops at anything else
+  // (specials, other control bytes, DEL, '-', '*'), which the byte loop then handles, and near
+  // the end of the buffer. (Called outside a token: in_token is false.)
   void fast_forward() {
+    assert(!in_token);
     const char* b = buf.data();
+    const size_t from = pos;
     while (len - pos >= kBlock) {
       const BlockBits m = block_bits(b + pos);
       const uint64_t stop = m.stop;
       const unsigned k = stop ? static_cast<unsigned>(__builtin_ctzll(stop)) : kBlock;
       const uint64_t in_range = k == 64 ? ~uint64_t{0} : (uint64_t{1} << k) - 1;
-      const uint64_t tok = ~m.blank & in_range, lines = m.nl & in_range;
-      if (tok) {
-        movetext = true;
-        if (tok & (uint64_t{1} << (k - 1))) {  // a token runs to the end of the range
-          const uint64_t other = ~tok & in_range;
-          if (other)
-            tok_begin = pos + 64 - static_cast<size_t>(__builtin_clzll(other));
-          else if (!in_token)
-            tok_begin = pos;
-          in_token = true;
-        } else {
-          in_token = false;
-        }
-      } else if (k) {
-        in_token = false;
-      }
-      if (lines) {
+      if (const uint64_t lines = m.nl & in_range) {
         // (A block holds a newline or two: counted bit by bit, without the portable tier's
         // call to libgcc's popcount.)
         for (uint64_t b = lines & (lines - 1); b; b &= b - 1) ++line;
         newline_at(pos + 63 - static_cast<size_t>(__builtin_clzll(lines)));
       }
       pos += k;
-      if (k < kBlock) return;
+      if (k < kBlock) break;
     }
+    token_at_stop(from);
+  }
+  // After fast_forward read buf[from, pos) (blanks, newlines and token bytes only): whether a
+  // token runs up to pos, and where it began (its start only where it is short enough to be a
+  // termination marker: tok_begin 8 bytes back stands for any longer one, as end_token and
+  // refill read it); movetext if any token byte was read. Tokens are found at their ends rather
+  // than in every block: the blocks then need no blank bits (the TCEC standard file's movetext
+  // is a stop-free block after another).
+  void token_at_stop(size_t from) {
+    const char* b = buf.data();
+    const auto token_byte = [&](size_t i) {
+      return kClass.t[static_cast<unsigned char>(b[i])] == C_TOKEN;
+    };
+    size_t q = pos;
+    while (q > from && pos - q < 8 && token_byte(q - 1)) --q;
+    if (q < pos) {
+      in_token = true;
+      tok_begin = q;
+      movetext = true;
+    }
+    for (size_t i = from; !movetext && i < pos; ++i) movetext = token_byte(i);
   }
 
   void scan_normal() {
