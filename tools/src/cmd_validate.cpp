@@ -135,7 +135,7 @@ void process(Batch& b, const std::string& file, const Options& o, Worker& worker
     else
       render_human(b.out, file, r, o);
   }
-  b.chunks.clear();
+  // (The chunks stay: run_file hands their buffers back to the splitter.)
 }
 
 void add(Totals& t, const Totals& b) {
@@ -189,10 +189,12 @@ FileRead run_file(const std::string& file, const Options& o, Totals& totals) {
     return FileRead::Refused;
   }
   bool readable = true;
+  // The chunks of the last batch written, whose buffers the splitter reuses (calling thread).
+  std::vector<pgn::GameChunk> spare;
   auto fill = [&](Batch& b) {
     if (!readable) return false;
     try {
-      take_batch(*split, b.chunks, o.jobs);
+      take_batch(*split, b.chunks, o.jobs, &spare);
     } catch (const pgn::ReadError& e) {
       progress.clear();
       std::cerr << "arbiter validate: " << e.what() << '\n';
@@ -205,6 +207,7 @@ FileRead run_file(const std::string& file, const Options& o, Totals& totals) {
     progress.clear();
     std::fwrite(b.out.data(), 1, b.out.size(), stdout);
     add(totals, b.totals);
+    if (spare.empty()) spare.swap(b.chunks);
   };
   auto idle = [&] { progress.update(file, split->consumed(), split->size(), totals.games); };
   run_ordered<Batch, Worker>(o.jobs, "validate", fill, work, done, idle);

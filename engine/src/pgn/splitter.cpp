@@ -22,6 +22,7 @@ namespace {
 constexpr size_t kBufSize = size_t{1} << 16;
 constexpr size_t kNone = ~size_t{0};
 constexpr size_t kMaxGameBytes = size_t{64} << 20;  // a "game" larger than this is corrupt input
+constexpr size_t kMaxSpare = size_t{1} << 20;       // the largest buffer kept for reuse
 
 #if defined(__AVX2__)
 // The nibble tables of the movetext block scan (Splitter::Impl::block_bits): one byte of flags
@@ -156,6 +157,8 @@ struct Splitter::Impl {
   size_t tag_w0 = kNone;
   bool have_ready = false;
   GameChunk ready;
+  std::string spare_bytes;  // (keep_buffers)
+  std::vector<GameChunk::TagSpan> spare_tags;
 
   uint32_t col_at(size_t i) {
     size_t from;
@@ -246,9 +249,13 @@ struct Splitter::Impl {
   }
 
   void start_game(size_t i) {
+    cur.bytes.swap(spare_bytes);
     cur.bytes.clear();
-    cur.bytes.reserve(2 * last_size);  // games of one file have similar sizes
+    // Games of one file have similar sizes: room for twice the last one, unless the buffer
+    // handed back (keep_buffers) holds it with a quarter to spare.
+    if (cur.bytes.capacity() < last_size + last_size / 4) cur.bytes.reserve(2 * last_size);
     cur.diagnostics.clear();
+    cur.tags.swap(spare_tags);
     cur.tags.clear();
     cur.tags.reserve(last_tags);
     cur.start = loc(i);
@@ -790,10 +797,22 @@ struct Splitter::Impl {
         case St::Resync: scan_resync(); break;
       }
     }
+    keep_buffers(out);
     out = std::move(ready);
     ready = GameChunk{};
     have_ready = false;
     return true;
+  }
+  // The buffers of a chunk handed back to next() (a game read before, see cli::take_batch) hold
+  // the next game's bytes and notes: no allocation and first touch of fresh memory per game
+  // (the text's buffer comes back through parse_game, which swaps it with the chunk's bytes).
+  // One of each is kept, up to 1 MB: a huge game's buffer is freed as before.
+  void keep_buffers(GameChunk& old) {
+    if (old.bytes.capacity() > spare_bytes.capacity() && old.bytes.capacity() <= kMaxSpare)
+      spare_bytes.swap(old.bytes);
+    if (old.tags.capacity() > spare_tags.capacity() &&
+        old.tags.capacity() * sizeof(GameChunk::TagSpan) <= kMaxSpare)
+      spare_tags.swap(old.tags);
   }
 };
 

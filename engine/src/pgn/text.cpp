@@ -63,7 +63,7 @@ bool decode_utf8_or_latin1(std::string& in, std::string& out, Location start, Lo
   }
   if (ascii) *ascii = only_ascii;
   if (i == in.size()) {
-    out = std::move(in);
+    out.swap(in);  // (in gets out's buffer, for reuse: Splitter::next takes it back)
     return false;
   }
   out.clear();

@@ -6,10 +6,11 @@
 
 namespace arbiter::pgn::text {
 
-// Moves `in` to `out` when it is valid UTF-8. Otherwise every byte that does not start a valid
-// UTF-8 sequence is read as Latin-1 (ISO 8859-1, what older PGN files use) and re-encoded;
-// returns true and sets `first` to the location of the first such byte (counted from `start`).
-// *ascii (if given) tells whether the text is plain ASCII (one column per byte).
+// Swaps `in` and `out` when `in` is valid UTF-8 (`in` then holds what `out` held). Otherwise every
+// byte that does not start a valid UTF-8 sequence is read as Latin-1 (ISO 8859-1, what older PGN
+// files use) and re-encoded; returns true and sets `first` to the location of the first such byte
+// (counted from `start`). *ascii (if given) tells whether the text is plain ASCII (one column per
+// byte).
 bool decode_utf8_or_latin1(std::string& in, std::string& out, Location start, Location& first,
                            bool* ascii = nullptr);
 

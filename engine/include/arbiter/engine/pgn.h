@@ -136,7 +136,7 @@ class Splitter {
   ~Splitter();
   Splitter(Splitter&&) noexcept;
   Splitter& operator=(Splitter&&) noexcept;
-  bool next(GameChunk& out);  // false at end of input
+  bool next(GameChunk& out);  // false at end of input; out's buffers serve the next games
   uint64_t consumed() const;
   uint64_t size() const;
 
@@ -146,7 +146,7 @@ class Splitter {
 };
 
 // Tokenises one game (tags and movetext). Never throws on bad text: problems become
-// diagnostics and Invalid tokens.
+// diagnostics and Invalid tokens. chunk.bytes gets out's old text buffer (empty) for reuse.
 void parse_game(GameChunk&& chunk, RawGame& out);
 RawGame parse_game(std::string_view text, Location start = {1, 1}, uint64_t index = 0);
 
