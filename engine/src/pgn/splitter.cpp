@@ -591,6 +591,13 @@ struct Splitter::Impl {
   bool common_tag() {
     const char* b = buf.data();
     if (pos == 0 || b[pos - 1] != '[' || seg == kNone || seg >= pos) return false;
+    return common_tag_after_open();
+  }
+  // common_tag where its entry tests are known to hold: after next_tag_line, which has just read
+  // the pair's '[' in this game's bytes.
+  bool common_tag_after_open() {
+    const char* b = buf.data();
+    assert(pos > 0 && b[pos - 1] == '[' && seg != kNone && seg < pos);
     const size_t j = tag_name::end(b, len, pos);
     if (j == pos || len - j < 2 || b[j] != ' ' || b[j + 1] != '"') return false;
     const size_t e = tag_text_stop(j + 2);
@@ -703,8 +710,10 @@ struct Splitter::Impl {
     const char* b = buf.data();
     while (pos < len) {
       if (st == St::Tag && (common_tag() || fast_tag())) {
-        if (!next_tag_line()) return;
-        continue;
+        do {
+          if (!next_tag_line()) return;
+        } while (common_tag_after_open() || fast_tag());
+        // (A pair of another shape: the byte loop below reads it, from St::Tag.)
       }
       if (st != St::TagEscape) {
         skip_tag_text();
