@@ -2,6 +2,7 @@
 #include "unwinnable/line_builder.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "unwinnable/distance.h"
 
@@ -132,6 +133,14 @@ class Builder {
   }
 
  private:
+  // A move of a winner's piece other than the king by its own moves (Arts. 3.2-3.5): out of
+  // check, it can only expose the king along a line through the square it leaves, so off every
+  // such line it is legal (3.9) untested; the rest are tested with Position::is_legal.
+  bool own_move_legal(Move m) const {
+    const Square k = pos_.king_square(w_);
+    return (!line_bb(k, m.from()) && !(loser_attacks_ & square_bb(k))) || pos_.is_legal(m);
+  }
+
   // The winner's king steps only to squares the loser does not attack once the king has left
   // its own (king_escape, king_step over ~loser_attacks_): legal by that test (Laws 3.8.2, 3.9).
   // Any other move is one of its man's own moves (Arts. 3.2-3.7: read off its attacks, or a
@@ -210,9 +219,12 @@ class Builder {
         const Square x = pop_lsb(to);
         if (flights & ~guarded & ~attacks(pt, x, open)) continue;
         const Move m = Move::normal(s, x);
-        if (!pos_.is_legal(m)) continue;
+        if (!own_move_legal(m)) continue;
+        // A direct check: nothing stands between x and the king (x is on its line over occ),
+        // so the loser is in check after it; mated when it has no legal move (Laws 5.1.1).
         const Position child = pos_.after(m);
-        if (child.in_check() && !child.has_legal_moves()) {
+        assert(child.in_check());
+        if (!child.has_legal_moves()) {
           line_.push_back(m);
           return true;
         }
