@@ -133,23 +133,28 @@ class Builder {
   }
 
  private:
-  // A move of a winner's piece other than the king by its own moves (Arts. 3.2-3.5): out of
-  // check, it can only expose the king along a line through the square it leaves, so off every
-  // such line it is legal (3.9) untested; the rest are tested with Position::is_legal.
+  // Whether the winner's move `m` of a man other than its king, by the man's own moves
+  // (Arts. 3.2-3.7: read off its attacks, or a pawn's step to the empty square ahead), is legal.
+  // Out of check only a line through the square it leaves can bring an attack on the king
+  // (3.9): legal off every such line, else when no loser's rook, bishop or queen sees the king
+  // over the board after the move (a man taken on the square it moves to attacks no more). In
+  // check, en passant or castling (never the builder's), Position::is_legal decides.
   bool own_move_legal(Move m) const {
     const Square k = pos_.king_square(w_);
-    return (!line_bb(k, m.from()) && !(loser_attacks_ & square_bb(k))) || pos_.is_legal(m);
+    const bool in_check = loser_attacks_ & square_bb(k);
+    if (!in_check && !line_bb(k, m.from())) return true;
+    if (in_check || m.kind() == MoveKind::EnPassant || m.kind() == MoveKind::Castling)
+      return pos_.is_legal(m);
+    const Bitboard occ = (pos_.occupied() ^ square_bb(m.from())) | square_bb(m.to());
+    return !(slider_attackers(pos_, ~w_, k, occ) & ~square_bb(m.to()));
   }
 
   // The winner's king steps only to squares the loser does not attack once the king has left
   // its own (king_escape, king_step over ~loser_attacks_): legal by that test (Laws 3.8.2, 3.9).
-  // Any other move is one of its man's own moves (Arts. 3.2-3.7: read off its attacks, or a
-  // pawn's step to the empty square ahead) made out of check (king_escape answers a check): it
-  // can only expose the king along a line through the square it leaves, so a man off every line
-  // through the king moves legally (3.9); the rest are tested with Position::is_legal.
+  // Any other move is one of its man's own moves made out of check (king_escape answers a
+  // check), tested by own_move_legal.
   bool king_step_or_legal(Move m) const {
-    const Square k = pos_.king_square(w_);
-    return m.from() == k || !line_bb(k, m.from()) || pos_.is_legal(m);
+    return m.from() == pos_.king_square(w_) || own_move_legal(m);
   }
 
   // The edge square nearest to the loser's king on `from` over the squares of `open` (or `from`
@@ -180,6 +185,7 @@ class Builder {
     t_ = t;
     f_ = inward(t, 2);
     edge_ = (t >> 3) == 0 || (t >> 3) == 7 ? rank_bb(t) : file_bb(t);
+    far_ = ~spread(spread(square_bb(t)));
   }
 
   Bitboard heavy() const { return pos_.pieces(w_, QUEEN) | pos_.pieces(w_, ROOK); }
@@ -560,7 +566,7 @@ class Builder {
     const Color l = ~w_;
     // The squares three king's steps or more from T; the pawns with a step there (not to the
     // last rank, where it would promote).
-    const Bitboard far = ~spread(spread(square_bb(t_)));
+    const Bitboard far = far_;
     const Bitboard last = l == WHITE ? RANK_1_BB << 56 : RANK_1_BB;
     const Bitboard steps = far & ~occ & ~last;
     const Bitboard pawns = pos_.pieces(l, PAWN) & (l == WHITE ? steps >> 8 : steps << 8);
@@ -599,6 +605,7 @@ class Builder {
   Color w_;
   Square t_, f_;
   Bitboard edge_ = 0;
+  Bitboard far_ = 0;  // the squares three king's steps or more from T (loser_wait)
   std::vector<Move>& line_;
 };
 
