@@ -2,6 +2,7 @@
 #include "arbiter/adjudication/validate.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <climits>
 #include <cstdlib>
@@ -212,9 +213,10 @@ class Validator {
   std::string ended_code_, ended_why_;
   bool after_end_reported_ = false;
   int threefold_ply_ = -1, fifty_ply_ = -1;
-  // few_men(): its last count, and the ply of the clock's last reset then (ply - halfmove
-  // clock; INT_MIN: no count yet, which no ply - clock is).
-  bool few_men_ = false;
+  // few_men(): the men on the board, at least (exact when at most 6), and the ply of the
+  // clock's last reset then (ply - halfmove clock; INT_MIN: no count yet, which no ply - clock
+  // is).
+  int men_ = 0;
   int men_reset_ply_ = INT_MIN;
   Location threefold_at_, fifty_at_;
   bool lenient_warned_ = false, uci_warned_ = false;
@@ -454,6 +456,8 @@ class Validator {
     keys_[0] = main_.pos.repetition_key();
     std::fill(std::begin(seen_), std::end(seen_), 0);
     seen_word(keys_[0]) |= seen_bit(keys_[0]);
+    men_ = popcount(main_.pos.occupied());  // (few_men's count at the start)
+    men_reset_ply_ = -main_.pos.halfmove_clock();
     if (detail::dead_by_material(main_.pos))
       end_at(0, "moves-after-dead-position",
              "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
@@ -848,7 +852,7 @@ class Validator {
                "a dead position: insufficient material for either side to mate (Laws 5.2.2)");
         return true;
       }
-      return open && forced_dead_after(pos, ply);
+      return open && forced_dead_after<Open>(pos, ply);
     }
     if (open && forced_dead_after(pos, ply)) return true;
     // The count decides only the first threefold and, before the game has ended, the fivefold:
@@ -893,21 +897,31 @@ class Validator {
   // (The test of the men's count inline, once per move: the call with its saved registers cost
   // more than the test on the many positions of more than six men.)
   // (For a game not yet ended: ended_ply_ < 0.)
+  template <bool Open = false>
   [[gnu::always_inline]] bool forced_dead_after(const Position& pos, int ply) {
-    return few_men(pos, ply) && few_men_forced_dead(pos, ply);
+    return few_men<Open>(pos, ply) && few_men_forced_dead(pos, ply);
   }
   // Whether at most 6 men are on the board, counted again only where the men may have changed:
   // a capture resets the halfmove clock (Laws 9.3), so while the clock has gone up by one a ply
   // since the last count, no man has left the board (a count per ply cost 12 instructions of
   // the portable build's ~600 a ply). The clock went up by one a ply since the count while
   // the ply of its last reset, ply - clock, is the one of the count.
+  // Open (main_moves, whose every ply and the one before come through here, or replay()'s
+  // count at the start): after a reset of the clock, the men of the ply before less one (the
+  // capture, if it was one) are a bound, counted exactly only once it may be 6 or fewer (a
+  // count at each pawn move or capture cost 17 instructions of the portable build).
+  template <bool Open = false>
   [[gnu::always_inline]] bool few_men(const Position& pos, int ply) {
     const int hmc = pos.halfmove_clock();
-    if (hmc == 0 || ply - hmc != men_reset_ply_) {
-      few_men_ = popcount(pos.occupied()) <= 6;
+    if (Open && hmc == 0) {
+      if (--men_ <= 6) men_ = popcount(pos.occupied());
+      men_reset_ply_ = ply;
+    } else if (hmc == 0 || ply - hmc != men_reset_ply_) {
+      men_ = popcount(pos.occupied());
       men_reset_ply_ = ply - hmc;
     }
-    return few_men_;
+    assert(men_ <= popcount(pos.occupied()) && (men_ > 6 || men_ == popcount(pos.occupied())));
+    return men_ <= 6;
   }
   [[gnu::noinline]] bool few_men_forced_dead(const Position& pos, int ply) {
     if (illegal_stood_ && detail::king_exposed(pos)) return false;
