@@ -126,6 +126,29 @@ TEST(PgnReader, NonAsciiUtf8AndLatin1) {
   EXPECT_EQ(l[0].diagnostics[0].where, (Location{1, 12}));
 }
 
+// The check for bytes that are not UTF-8 reads 128 and 16 bytes at a time, then the last 16 bytes
+// of the game once: a Latin-1 byte is found (and re-encoded, its location reported) wherever it
+// stands in games of every length around those sizes, and plain ASCII games get no warning.
+TEST(PgnReader, Latin1ByteFoundAtEveryPosition) {
+  for (size_t len = 1; len <= 300; ++len) {
+    const std::string ascii(len, 'a');
+    auto plain = read_all("{" + ascii + "} *\n");
+    ASSERT_EQ(plain.size(), 1u);
+    EXPECT_FALSE(has_diag(plain[0], "latin1")) << len;
+    for (size_t at = 0; at < len; ++at) {
+      std::string body = ascii;
+      body[at] = '\xE9';
+      auto g = read_all("{" + body + "} *\n");
+      ASSERT_EQ(g.size(), 1u);
+      ASSERT_TRUE(has_diag(g[0], "latin1")) << len << " " << at;
+      EXPECT_EQ(g[0].diagnostics[0].where, (Location{1, static_cast<uint32_t>(at + 2)}));
+      ASSERT_FALSE(g[0].tokens.empty());
+      EXPECT_EQ(g[0].token_text(g[0].tokens[0]),
+                std::string(at, 'a') + "\xC3\xA9" + std::string(len - at - 1, 'a'));
+    }
+  }
+}
+
 TEST(PgnReader, CrlfAndEscapeLinesAndComments) {
   const std::string lf =
       "% a comment for the escape mechanism\n[Event \"E\"]\n\n1. e4 ; rest of line\ne5 {a {b} 2. "

@@ -591,6 +591,13 @@ struct Splitter::Impl {
   bool common_tag() {
     const char* b = buf.data();
     if (pos == 0 || b[pos - 1] != '[' || seg == kNone || seg >= pos) return false;
+    return common_tag_after_open();
+  }
+  // common_tag where its entry tests are known to hold: after next_tag_line, which has just read
+  // the pair's '[' in this game's bytes.
+  bool common_tag_after_open() {
+    const char* b = buf.data();
+    assert(pos > 0 && b[pos - 1] == '[' && seg != kNone && seg < pos);
     const size_t j = tag_name::end(b, len, pos);
     if (j == pos || len - j < 2 || b[j] != ' ' || b[j + 1] != '"') return false;
     const size_t e = tag_text_stop(j + 2);
@@ -619,6 +626,59 @@ struct Splitter::Impl {
     st = St::Tag;
     ++pos;
     return true;
+  }
+
+  // The tag lines that follow a tag pair read whole, as next_tag_line then common_tag_after_open
+  // would read them, while each is of their shape and needs no refill or larger note vector:
+  // the loop calls nothing, so its vector constants stay in registers (reloaded for every pair
+  // otherwise: a fifth of the instructions of a roster line). Stops before any other line,
+  // having moved nothing of it; the caller's path reads it.
+  void common_tag_lines() {
+    using namespace bytes16;
+    const char* b = buf.data();
+    // tag_name::end's tests (letters once bit 5 is set, digits, '_') and tag_text_stop's.
+    const V bit5 = splat(0x20), a = splat('a'), span_a = splat(25), zero = splat('0'),
+            span_0 = splat(9), underscore = splat('_');
+    const V quote = splat('"'), backslash = splat('\\'), close = splat(']'), del = splat(0x7F),
+            low = splat(0x1F);
+    const auto name_end = [&](size_t j) {
+      for (; len - j >= 16; j += 16) {
+        const V v = load(b + j);
+        const V letter = eq(max_u8(minus(either(v, bit5), a), span_a), span_a);
+        const V digit = eq(max_u8(minus(v, zero), span_0), span_0);
+        const uint32_t name = mask(either(either(letter, digit), eq(v, underscore)));
+        if (name != 0xFFFF) return j + static_cast<size_t>(__builtin_ctz(~name));
+      }
+      while (j < len && tag_name::is_char(b[j])) ++j;
+      return j;
+    };
+    const auto text_stop = [&](size_t i) {
+      for (; len - i >= 16; i += 16) {
+        const V v = load(b + i);
+        const V m = either(either(eq(v, quote), eq(v, backslash)),
+                           either(either(eq(v, close), eq(v, del)), eq(max_u8(v, low), low)));
+        if (const uint32_t bits = mask(m)) return i + static_cast<size_t>(__builtin_ctz(bits));
+      }
+      return i;
+    };
+    assert(seg != kNone);
+    while (len - pos >= 9 && b[pos] == '\n' && b[pos + 1] == '[' && !movetext &&
+           cur.bytes.size() + (pos + 2 - seg) <= kMaxGameBytes &&
+           cur.tags.size() < cur.tags.capacity()) {
+      const bool event = std::memcmp(b + pos + 1, "[Event ", 7) == 0;
+      if (event && seen_event) return;
+      const size_t open = pos + 2;  // the name's first byte
+      const size_t j = name_end(open);
+      if (j == open || len - j < 2 || b[j] != ' ' || b[j + 1] != '"') return;
+      const size_t e = text_stop(j + 2);
+      if (len - e < 2 || b[e] != '"' || b[e + 1] != ']') return;
+      newline_at(pos);
+      seen_event |= event;
+      const size_t base = cur.bytes.size() - seg;
+      cur.tags.push_back({static_cast<uint32_t>(base + open - 1), static_cast<uint32_t>(base + j),
+                          static_cast<uint32_t>(base + e)});
+      pos = e + 2;
+    }
   }
 
   // The bytes of a 64-byte window that decide a tag pair's state, one bit per byte.
@@ -703,8 +763,11 @@ struct Splitter::Impl {
     const char* b = buf.data();
     while (pos < len) {
       if (st == St::Tag && (common_tag() || fast_tag())) {
-        if (!next_tag_line()) return;
-        continue;
+        common_tag_lines();
+        do {
+          if (!next_tag_line()) return;
+        } while (common_tag_after_open() || fast_tag());
+        // (A pair of another shape: the byte loop below reads it, from St::Tag.)
       }
       if (st != St::TagEscape) {
         skip_tag_text();

@@ -35,22 +35,19 @@ bool decode_utf8_or_latin1(std::string& in, std::string& out, Location start, Lo
                            bool* ascii) {
   size_t i = 0;
   bool only_ascii = true;
-  // Fast path: pure ASCII / valid UTF-8. ASCII runs are skipped eight bytes at a time.
+  // Fast path: pure ASCII / valid UTF-8. ASCII runs are skipped 128 and 16 bytes at a time.
   const size_t size = in.size();
+  const char* const p = in.data();
   while (i < size) {
-    // 64 bytes at a time (one sign-bit mask of four loads), then 8.
-    while (i + 64 <= size) {
-      using namespace bytes16;
-      const char* q = in.data() + i;
-      if (mask(either(either(load(q), load(q + 16)), either(load(q + 32), load(q + 48))))) break;
-      i += 64;
-    }
-    while (i + 8 <= size) {
-      uint64_t w;
-      std::memcpy(&w, in.data() + i, 8);
-      if (w & 0x8080808080808080ULL) break;
-      i += 8;
-    }
+    // 128 bytes at a time (one sign-bit mask of eight loads), then 16, then the last 16 of the
+    // text once (overlapping bytes already read) instead of a loop over the last few bytes.
+    using namespace bytes16;
+    const auto any_high64 = [&](const char* q) {
+      return either(either(load(q), load(q + 16)), either(load(q + 32), load(q + 48)));
+    };
+    while (i + 128 <= size && !mask(either(any_high64(p + i), any_high64(p + i + 64)))) i += 128;
+    while (i + 16 <= size && !mask(load(p + i))) i += 16;
+    if (i + 16 > size && size >= 16 && !mask(load(p + size - 16))) i = size;
     if (i >= size) break;
     if (static_cast<unsigned char>(in[i]) < 0x80) {
       ++i;

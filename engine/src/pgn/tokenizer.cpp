@@ -388,12 +388,17 @@ class Tokenizer {
     return true;
   }
   // The same from the splitter's note of this tag pair (of that shape, in these very bytes), if
-  // it made one: no scan.
+  // it made one: no scan. The Splitter's notes always lie inside the bytes ('[' before the name's
+  // end, the value's quotes after it, its ']' before the end); GameChunk is public, and a note
+  // of a chunk built or changed by hand that does not is not read (its pair is scanned) rather
+  // than read out of bounds. (A note in bounds but not on its pair is the caller's error.)
   [[gnu::always_inline]] bool noted_tag_pair(const Location& at) {
     while (noted_ != noted_end_ && noted_->open < i_) ++noted_;
     if (noted_ == noted_end_ || noted_->open != i_) return false;
-    take_common_tag_pair(noted_->name_end, noted_->value_end, at);
-    ++noted_;
+    const TagSpan& t = *noted_++;
+    if (t.name_end <= t.open || t.value_end < t.name_end + 2ull || t.value_end + 2ull > s_.size())
+      return false;
+    take_common_tag_pair(t.name_end, t.value_end, at);
     return true;
   }
   // `[Name "value"]` at s_[i_], the name ending at s_[j], the value at s_[e]: into the next slot.
@@ -758,19 +763,6 @@ class Tokenizer {
   void invalid(size_t b, Location at) { push(TokenKind::Invalid, b, i_ - b, 0, at); }
 };
 
-// Whether every note lies inside `bytes` ('[' before the name's end, the value's quotes after
-// it, its ']' before the end). The Splitter's notes always do; GameChunk is public, and the
-// tokenizer copies a noted name and value without a bound check, so a chunk built or changed by
-// hand with a note out of bounds is read without notes (each pair scanned) rather than out of
-// bounds. (A note in bounds but not on its pair is the caller's error: it is not looked at.)
-bool notes_in_bounds(const std::string& bytes, const std::vector<GameChunk::TagSpan>& notes) {
-  for (const auto& t : notes)
-    if (t.name_end <= t.open || t.value_end < t.name_end + 2ull ||
-        t.value_end + 2ull > bytes.size())
-      return false;
-  return true;
-}
-
 }  // namespace
 
 void parse_game(GameChunk&& chunk, RawGame& out) {
@@ -784,7 +776,6 @@ void parse_game(GameChunk&& chunk, RawGame& out) {
   Location first_latin1;
   bool ascii = false;
   const GameChunk::TagSpan *noted = chunk.tags.data(), *noted_end = noted + chunk.tags.size();
-  if (!notes_in_bounds(chunk.bytes, chunk.tags)) noted_end = noted;
   if (text::decode_utf8_or_latin1(chunk.bytes, out.text, chunk.start, first_latin1, &ascii)) {
     out.diagnostics.push_back({Severity::Warning, "latin1", first_latin1,
                                "bytes that are not UTF-8 were read as Latin-1 (ISO 8859-1)"});

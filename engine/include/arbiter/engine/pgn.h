@@ -118,8 +118,8 @@ struct GameChunk {
   // Tag pairs of the plain shape `[Name "value"]` (one blank; no escape, control byte or DEL in
   // the value) found while cutting, in order: '[' at bytes[open], the name up to name_end, the
   // value from name_end + 2 up to value_end. The tokenizer reads them from here instead of
-  // scanning them again. (Optional: a pair not noted is scanned. Made by the Splitter: a
-  // chunk with a note outside its bytes is read without notes; a note inside them is trusted.)
+  // scanning them again. (Optional: a pair not noted is scanned. Made by the Splitter: a note
+  // outside the bytes is not read, its pair is scanned; a note inside them is trusted.)
   struct TagSpan {
     uint32_t open = 0, name_end = 0, value_end = 0;
   };
