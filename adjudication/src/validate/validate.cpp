@@ -123,12 +123,13 @@ Color likelier_mater(const Position& pos) {
 
 // Castling written "O-O" or "O-O-O" without a suffix, when it is legal (Laws 3.8.2): the move
 // the general SAN parser returns for it (strict SAN checks a check mark only when there is one),
-// found without the detour through it. Anything else is left to the general parser.
-bool plain_castling(const Position& pos, std::string_view text, Move& m) {
-  if (text != "O-O" && text != "O-O-O") return false;
-  if (pos.in_check()) return false;
-  m = pos.legal_castling(text.size() == 3 ? KING_SIDE : QUEEN_SIDE);
-  return !m.is_none();
+// found without the detour through it, else Move::none(). Anything else is left to the general
+// parser. (Returned by value: a move written through a reference is kept in memory, a store per
+// move in main_moves.)
+Move plain_castling(const Position& pos, std::string_view text) {
+  if (text != "O-O" && text != "O-O-O") return Move::none();
+  if (pos.in_check()) return Move::none();
+  return pos.legal_castling(text.size() == 3 ? KING_SIDE : QUEEN_SIDE);
 }
 
 const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
@@ -565,7 +566,7 @@ class Validator {
       const std::string_view text = g_.token_text(*t);
       // (parse_san_common inline: this loop runs once per move of every game.)
       Move m = arbiter::detail::san::parse_fast(main_.pos, text);
-      if (m.is_none() && !plain_castling(main_.pos, text, m)) break;
+      if (m.is_none() && (m = plain_castling(main_.pos, text)).is_none()) break;
       main_.pos.play(m);
       ++main_.ply;
       if (after_main_move<true>(*t)) return t + 1;
@@ -629,7 +630,7 @@ class Validator {
     if (illegal_stood_ && takes_exposed_king(L, t, text)) return;
 
     Move m = parse_san_common(L.pos, text);
-    if (m.is_none() && !plain_castling(L.pos, text, m) &&
+    if (m.is_none() && (m = plain_castling(L.pos, text)).is_none() &&
         !read_other_move(L, t, text, L.ply + 1, m))
       return;
     if (a5_) check_castling_after_setup(m, L.ply + 1, t, L.pos);
@@ -1278,7 +1279,7 @@ class Validator {
   // A legal move as the replay read it (strict SAN, castling, lenient SAN, UCI).
   static Move reread(const Position& pos, std::string_view text) {
     Move m = parse_san_common(pos, text);
-    if (!m.is_none() || plain_castling(pos, text, m)) return m;
+    if (!m.is_none() || !(m = plain_castling(pos, text)).is_none()) return m;
     if (auto strict = parse_san(pos, text, SanMode::Strict)) return *strict;
     if (auto lenient = parse_san(pos, text, SanMode::Lenient)) return *lenient;
     if (auto uci = parse_uci(pos, text)) return *uci;
