@@ -27,6 +27,9 @@ while [ "$(date +%s)" -lt "$end" ] && [ ${#targets[@]} -gt 0 ]; do
     secs=$((left < own ? left : own))
     mkdir -p "$corpus/$t"
     seeds=$src/tests/fuzz/seeds/${t#fuzz_}
+    # A second target of one parser (fuzz_pgn_read) starts from that parser's seeds.
+    name=${t#fuzz_}
+    [ -d "$seeds" ] || seeds=$src/tests/fuzz/seeds/${name%%_*}
     log=$corpus/logs/$t.$(date +%Y%m%d-%H%M%S).log
     # BIN_DIR/FLAVOUR names the build; BIN_DIR/TARGET.FLAVOUR a binary rebuilt since (a fix).
     flavour=$(cat "$bin/$t.FLAVOUR" 2>/dev/null || cat "$bin/FLAVOUR" 2>/dev/null || echo "?")

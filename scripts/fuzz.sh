@@ -23,7 +23,7 @@ fi
 # fuzz_build DIR ARCH TARGETS...: configures and builds DIR for the ARBITER_ARCH tier ARCH, then
 # runs each target from it.
 fuzz_build() {
-  local dir=$1 arch=$2 t corpus seeds log; shift 2
+  local dir=$1 arch=$2 t corpus seeds name log; shift 2
   CXX=clang++-14 cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON \
     -DARBITER_FUZZ_FAST="$fast" -DARBITER_ARCH="$arch" -DCMAKE_CXX_FLAGS= -DARBITER_TESTS=ON \
     -DARBITER_BENCH=OFF >/dev/null
@@ -33,6 +33,9 @@ fuzz_build() {
     [ "${mode:-}" = ci ] && corpus=$dir/ci-corpus/$t && rm -rf "$corpus"
     mkdir -p "$corpus"
     seeds=tests/fuzz/seeds/${t#fuzz_}
+    # A second target of one parser (fuzz_pgn_read) starts from that parser's seeds.
+    name=${t#fuzz_}
+    [ -d "$seeds" ] || seeds=tests/fuzz/seeds/${name%%_*}
     echo "fuzz: $t ($arch), $what"
     log=$dir/$t.log
     # -timeout (per input, wall-clock) bounds a hang only: a loaded machine (CI beside other jobs)
@@ -62,5 +65,5 @@ fuzz_build build-fuzz x86-64 $targets
 # The portable build above has neither AVX2 (the PGN reader's 64-byte block scans) nor BMI2 (PEXT
 # slider attacks): on a CPU with both, the PGN and SAN targets run again built for them.
 if [ -z "${ARBITER_FUZZ_TARGETS:-}" ] && grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw bmi2 /proc/cpuinfo 2>/dev/null; then
-  fuzz_build build-fuzz-avx2 x86-64-bmi2 fuzz_pgn fuzz_san
+  fuzz_build build-fuzz-avx2 x86-64-bmi2 fuzz_pgn fuzz_pgn_read fuzz_san
 fi
