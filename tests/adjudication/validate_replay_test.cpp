@@ -260,8 +260,8 @@ size_t expect_same_with_variation(std::unique_ptr<pgn::ByteSource> source, const
     const uint64_t index = chunk.index;
     pgn::parse_game(std::move(chunk), g);
     // The first token must open its line (else the variation would go before a tag).
-    if (g.tokens.empty() || g.tokens[0].where.column != 1 || !g.diagnostics.empty()) continue;
-    const uint32_t line = g.tokens[0].where.line;
+    if (g.tokens.empty() || g.where(g.tokens[0]).column != 1 || !g.diagnostics.empty()) continue;
+    const uint32_t line = g.where(g.tokens[0]).line;
     size_t at = 0;
     for (uint32_t l = start.line; l < line && at != std::string::npos; ++l) {
       at = bytes.find('\n', at);

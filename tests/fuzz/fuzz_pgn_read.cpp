@@ -20,14 +20,14 @@ namespace {
 using namespace arbiter::pgn;
 
 bool same(const Token& a, const Token& b) {
-  return a.kind == b.kind && a.offset == b.offset && a.len == b.len && a.value == b.value &&
-         a.where == b.where;
+  return a.kind == b.kind && a.offset == b.offset && a.len == b.len && a.value == b.value;
 }
 
 bool same(const RawGame& a, const RawGame& b) {
   if (a.index != b.index || !(a.start == b.start) || a.text != b.text || a.result != b.result ||
       !(a.result_where == b.result_where) || a.tags.size() != b.tags.size() ||
-      a.tokens.size() != b.tokens.size() || a.diagnostics.size() != b.diagnostics.size())
+      a.tokens.size() != b.tokens.size() || a.diagnostics.size() != b.diagnostics.size() ||
+      a.line_starts != b.line_starts)  // (with text and start: where each token stands)
     return false;
   for (size_t i = 0; i < a.tags.size(); ++i)
     if (a.tags[i].name != b.tags[i].name || a.tags[i].value != b.tags[i].value ||

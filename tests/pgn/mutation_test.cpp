@@ -103,8 +103,8 @@ TEST_F(Mutation, IllegalMoveAtPlyK) {
     ASSERT_EQ(e.size(), 1u) << "game " << g.index << " ply " << k + 1 << " " << bad;
     EXPECT_EQ(e[0].code, "illegal-move");
     EXPECT_EQ(e[0].ply, static_cast<int>(k + 1));
-    EXPECT_EQ(e[0].line, t.where.line);
-    EXPECT_EQ(e[0].column, t.where.column);
+    EXPECT_EQ(e[0].line, g.where(t).line);
+    EXPECT_EQ(e[0].column, g.where(t).column);
     EXPECT_NE(e[0].message.find(line[k].before.fen()), std::string::npos);
     ++tried;
   }

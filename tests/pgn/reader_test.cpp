@@ -183,7 +183,8 @@ TEST(PgnReader, TokenLocationsAreLineAndColumn) {
   ASSERT_EQ(g.size(), 1u);
   std::vector<std::pair<std::string, Location>> seen;
   for (auto& t : g[0].tokens)
-    if (t.kind == TokenKind::Move) seen.emplace_back(std::string(g[0].token_text(t)), t.where);
+    if (t.kind == TokenKind::Move)
+      seen.emplace_back(std::string(g[0].token_text(t)), g[0].where(t));
   ASSERT_EQ(seen.size(), 3u);
   EXPECT_EQ(seen[0].second, (Location{3, 4}));
   EXPECT_EQ(seen[1].second, (Location{3, 13}));  // columns count characters, not bytes
@@ -207,12 +208,12 @@ TEST(PgnReader, LongSymbolsAtEveryWindowPosition) {
         auto g = parse_game(text);
         ASSERT_EQ(g.tokens.size(), 4u) << pad << " " << len;
         EXPECT_EQ(g.tokens[1].kind, TokenKind::MoveNumber);
-        EXPECT_EQ(g.tokens[1].where, (Location{1, static_cast<uint32_t>(5 + pad)}));
+        EXPECT_EQ(g.where(g.tokens[1]), (Location{1, static_cast<uint32_t>(5 + pad)}));
         EXPECT_EQ(g.tokens[2].kind, TokenKind::Move);
         EXPECT_EQ(g.token_text(g.tokens[2]), sym) << pad << " " << len;
-        EXPECT_EQ(g.tokens[2].where, (Location{1, static_cast<uint32_t>(8 + pad)}));
+        EXPECT_EQ(g.where(g.tokens[2]), (Location{1, static_cast<uint32_t>(8 + pad)}));
         EXPECT_EQ(g.token_text(g.tokens[3]), "Qd1") << pad << " " << len;
-        EXPECT_EQ(g.tokens[3].where, (Location{1, static_cast<uint32_t>(9 + pad + len)}));
+        EXPECT_EQ(g.where(g.tokens[3]), (Location{1, static_cast<uint32_t>(9 + pad + len)}));
         EXPECT_EQ(g.result, GameResult::Unfinished);
       }
     }

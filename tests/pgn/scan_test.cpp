@@ -65,7 +65,7 @@ TEST(PgnScan, MovetextPositionsAcrossLines) {
   ASSERT_EQ(texts(g), (std::vector<std::string>{"1.", "e4", "e5", "2.", "Nf3", "2...", "Nc6", "3.",
                                                 "Bb5", "a6"}));
   const auto at = [&](size_t k) {
-    return std::pair(g.tokens[k].where.line, g.tokens[k].where.column);
+    return std::pair(g.where(g.tokens[k]).line, g.where(g.tokens[k]).column);
   };
   EXPECT_EQ(at(0), std::pair(3u, 1u));
   EXPECT_EQ(at(4), std::pair(3u, 13u));  // Nf3
@@ -97,14 +97,14 @@ TEST(PgnScan, EllipsisAfterAMoveNumber) {
   EXPECT_EQ(g.tokens[2].value, 1u);
   EXPECT_EQ(g.tokens[2].len, 4u);
   EXPECT_EQ(g.token_text(g.tokens[3]), "e5");
-  EXPECT_EQ(g.tokens[3].where.column, 10u);  // columns count characters, not bytes
+  EXPECT_EQ(g.where(g.tokens[3]).column, 10u);  // columns count characters, not bytes
 }
 
 TEST(PgnScan, NulInsideTheTextIsOneInvalidToken) {
   auto g = parse_game(std::string_view("1. e4 \0 e5 *", 12));
   ASSERT_EQ(g.tokens.size(), 4u);
   EXPECT_EQ(g.tokens[2].kind, TokenKind::Invalid);
-  EXPECT_EQ(g.tokens[2].where.column, 7u);
+  EXPECT_EQ(g.where(g.tokens[2]).column, 7u);
   EXPECT_EQ(g.token_text(g.tokens[3]), "e5");
   EXPECT_EQ(g.result, GameResult::Unfinished);
 }
@@ -114,7 +114,7 @@ TEST(PgnScan, LongSymbolIsOneToken) {
   auto g = parse_game("1. " + w + " e5");
   ASSERT_EQ(g.tokens.size(), 3u);
   EXPECT_EQ(g.tokens[1].len, 70u);
-  EXPECT_EQ(g.tokens[2].where.column, 75u);
+  EXPECT_EQ(g.where(g.tokens[2]).column, 75u);
 }
 
 }  // namespace

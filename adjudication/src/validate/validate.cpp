@@ -292,7 +292,7 @@ class Validator {
     if (!m.is_castling() || ply <= 20) return;
     const Color us = pos.side_to_move();
     if (!wrong_king_[us] && !(wrong_rooks_ & square_bb(m.to()))) return;
-    sink_.warn("illegal-move-stands", ply, t.where,
+    sink_.warn("illegal-move-stands", ply, g_.where(t),
                detail::move_prefix(pos) + " " + std::string(g_.token_text(t)) + where_text() +
                    ": castling with a wrongly placed " + (wrong_king_[us] ? "king" : "rook") +
                    " is not allowed once 10 moves are played (Laws A.5.1.2); nobody claimed "
@@ -322,7 +322,7 @@ class Validator {
         result_at_ = tag_at("Result");
       }
       if (!g_.tokens.empty())
-        sink_.warn("missing-result", 0, g_.tokens.back().where,
+        sink_.warn("missing-result", 0, g_.where(g_.tokens.back()),
                    "no termination marker (1-0, 0-1, 1/2-1/2 or *) after the moves");
     }
     r_.result = std::string(pgn::to_string(result_));
@@ -580,7 +580,7 @@ class Validator {
   void invalid(const pgn::Token& t) {
     Line& L = *cur_;
     if (L.broken) return;
-    sink_.error("unparsable-move", L.ply + 1, t.where,
+    sink_.error("unparsable-move", L.ply + 1, g_.where(t),
                 "'" + std::string(g_.token_text(t)) + "' is not a move or any other PGN token" +
                     where_text() + "; the rest of this line cannot be checked");
     L.broken = true;
@@ -592,7 +592,7 @@ class Validator {
     const int ply = L.ply + 1;
     if (main_line()) {
       report_after_end(ply, t);
-      sink_.error("null-move", ply, t.where,
+      sink_.error("null-move", ply, g_.where(t),
                   "null move '" + std::string(g_.token_text(t)) + "' in the game (" +
                       detail::move_prefix(L.pos) + "): not a chess move");
     }
@@ -615,7 +615,7 @@ class Validator {
   void report_after_end(int ply, const pgn::Token& t) {
     if (ended_ply_ < 0 || after_end_reported_) return;
     after_end_reported_ = true;
-    sink_.error(ended_code_, ply, t.where,
+    sink_.error(ended_code_, ply, g_.where(t),
                 "move " + detail::move_prefix(main_.pos) + " " + std::string(g_.token_text(t)) +
                     " was played after the game had ended at ply " + std::to_string(ended_ply_) +
                     " by " + ended_why_ + "; the game ended there");
@@ -666,7 +666,7 @@ class Validator {
         last = text.substr(i, 2);
     if (parse_square(last) != k) return false;
     L.broken = true;
-    sink_.error("illegal-move", L.ply + 1, t.where,
+    sink_.error("illegal-move", L.ply + 1, g_.where(t),
                 detail::move_prefix(L.pos) + " " + std::string(text) + where_text() +
                     ": captures the king left in check by an illegal move (Laws A.5.2); the rest "
                     "of this line cannot be checked; position before: " +
@@ -684,7 +684,7 @@ class Validator {
       m = *lenient;
       if (!lenient_warned_) {
         lenient_warned_ = true;
-        sink_.warn("non-standard-san", ply, t.where,
+        sink_.warn("non-standard-san", ply, g_.where(t),
                    "'" + std::string(text) + "' is not PGN SAN; read as " + to_san(L.pos, m) +
                        " (" + strict.error().reason + ")");
       }
@@ -692,7 +692,7 @@ class Validator {
       m = *uci;
       if (!uci_warned_) {
         uci_warned_ = true;
-        sink_.warn("uci-move", ply, t.where,
+        sink_.warn("uci-move", ply, g_.where(t),
                    "moves are in UCI notation ('" + std::string(text) + "' = " + to_san(L.pos, m) +
                        "), not SAN");
       }
@@ -702,7 +702,7 @@ class Validator {
       // record goes on), so it stands; the game goes on from the position it reached.
       m = stood;
       illegal_stood_ = true;
-      sink_.warn("illegal-move-stands", ply, t.where,
+      sink_.warn("illegal-move-stands", ply, g_.where(t),
                  detail::move_prefix(L.pos) + " " + std::string(text) + where_text() + ": " +
                      lenient.error().message() +
                      "; nobody claimed it before the next move, so it stands (Laws A.5.2, " +
@@ -723,7 +723,7 @@ class Validator {
     auto u = detail::read_unpromoted_pawn_move(L.pos, text);
     if (!u) return false;
     illegal_stood_ = true;
-    sink_.warn("illegal-move-stands", ply, t.where,
+    sink_.warn("illegal-move-stands", ply, g_.where(t),
                detail::move_prefix(L.pos) + " " + std::string(text) +
                    ": a pawn move to the last rank without a promotion (Art. 3.7.5.1); nobody "
                    "claimed it before the next move, so it stands (Laws A.5.2, " +
@@ -752,7 +752,7 @@ class Validator {
     const detail::UnpromotedReply r = detail::read_reply(*unpromoted_, text);
     if (!r.error.empty()) {
       L.broken = true;
-      sink_.error("illegal-move", ply, t.where,
+      sink_.error("illegal-move", ply, g_.where(t),
                   detail::move_prefix(L.pos) + " " + std::string(text) + ": " + r.error +
                       " (Laws A.5.4); the rest of this line cannot be checked");
       return;
@@ -786,12 +786,12 @@ class Validator {
       // Laws 5.1.1 / 5.2.1: the game had already ended on the board.
       const bool mate = L.pos.in_check();
       if (main_line() && ended_ply_ < 0) {
-        sink_.error(mate ? "moves-after-checkmate" : "moves-after-stalemate", ply, t.where,
+        sink_.error(mate ? "moves-after-checkmate" : "moves-after-stalemate", ply, g_.where(t),
                     "move " + prefix + " " + text + " was played after " +
                         (mate ? "checkmate (Laws 5.1.1)" : "stalemate (Laws 5.2.1)") + " at ply " +
                         std::to_string(ply - 1) + "; the game ended there");
       } else if (!main_line()) {
-        sink_.error("illegal-move", ply, t.where,
+        sink_.error("illegal-move", ply, g_.where(t),
                     "move " + prefix + " " + text + where_text() + " after " +
                         (mate ? "checkmate" : "stalemate"));
       }
@@ -809,7 +809,7 @@ class Validator {
       msg += "; closest legal moves: ";
       for (size_t i = 0; i < close.size(); ++i) msg += (i ? ", " : "") + close[i];
     }
-    sink_.error(code, ply, t.where, msg);
+    sink_.error(code, ply, g_.where(t), msg);
   }
 
   // Returns whether the game ended on the board with this move (for main_moves to stop).
@@ -869,11 +869,11 @@ class Validator {
 
     if (count >= 3 && threefold_ply_ < 0) {
       threefold_ply_ = ply;
-      threefold_at_ = t.where;
+      threefold_at_ = g_.where(t);
     }
     if (hmc >= 100 && fifty_ply_ < 0) {
       fifty_ply_ = ply;
-      fifty_at_ = t.where;
+      fifty_at_ = g_.where(t);
     }
     // Before 1 July 2014 the Laws had no automatic fivefold / 75-move draw.
     if (!open || !automatic_draws_) return false;
@@ -1001,7 +1001,7 @@ class Validator {
                     "%s's clock goes up from %.0f s to %.0f s, more than the %.0f s the time "
                     "control adds",
                     side == WHITE ? "White" : "Black", last, *clk, allowed);
-      sink_.warn("clock-backwards", main_.ply, t.where, buf);
+      sink_.warn("clock-backwards", main_.ply, g_.where(t), buf);
     }
   }
 
@@ -1257,7 +1257,7 @@ class Validator {
     end_at(hi, "moves-after-dead-position", "a " + reason);
     const pgn::Token& t = *tokens[hi + 1];
     after_end_reported_ = true;
-    sink_.error(ended_code_, hi + 1, t.where,
+    sink_.error(ended_code_, hi + 1, g_.where(t),
                 "move " + detail::move_prefix(line[hi - from]) + " " +
                     std::string(g_.token_text(t)) + " was played after the game had ended at ply " +
                     std::to_string(hi) + " by " + ended_why_ + "; the game ended there");

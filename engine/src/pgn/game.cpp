@@ -1,3 +1,6 @@
+#include <algorithm>
+#include <cassert>
+
 #include "arbiter/engine/pgn.h"
 
 namespace arbiter::pgn {
@@ -29,6 +32,22 @@ const std::string* RawGame::tag(std::string_view name) const {
   return nullptr;
 }
 
+Location RawGame::where(const Token& t) const {
+  // A comment's text starts after its one-byte `{` or `;` (on the same line), where it is read.
+  return location(t.kind == TokenKind::Comment ? t.offset - 1 : t.offset);
+}
+
+Location RawGame::location(uint32_t offset) const {
+  assert(offset <= text.size());
+  const auto next = std::upper_bound(line_starts.begin(), line_starts.end(), offset);
+  const auto lines_before = static_cast<uint32_t>(next - line_starts.begin());
+  const uint32_t begin = lines_before == 0 ? 0 : *(next - 1);
+  uint32_t column = lines_before == 0 ? start.column : 1;
+  for (uint32_t k = begin; k < offset; ++k)  // (continuation bytes 10xxxxxx add no character)
+    column += (static_cast<unsigned char>(text[k]) & 0xC0) != 0x80;
+  return {start.line + lines_before, column};
+}
+
 bool RawGame::has_errors() const {
   for (auto& d : diagnostics)
     if (d.severity == Severity::Error) return true;
@@ -41,6 +60,7 @@ void RawGame::clear() {
   tags.clear();
   text.clear();
   tokens.clear();
+  line_starts.clear();
   result = GameResult::None;
   result_where = {};
   diagnostics.clear();

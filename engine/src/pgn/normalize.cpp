@@ -104,8 +104,9 @@ std::optional<ExportGame> normalize(const RawGame& g, NormalizeError* error,
         if (t.kind == TokenKind::Move) m = read_move(L.pos, g.token_text(t));
         if (!m) {
           std::string msg = "cannot replay '" + std::string(g.token_text(t)) + "'";
-          if (lines.size() == 1) return fail(t.where, msg);
-          if (dropped) dropped->push_back({t.where, msg + " in a variation; rest of it dropped"});
+          if (lines.size() == 1) return fail(g.where(t), msg);
+          if (dropped)
+            dropped->push_back({g.where(t), msg + " in a variation; rest of it dropped"});
           L.dead = true;
           break;
         }

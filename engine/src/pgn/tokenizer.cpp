@@ -5,6 +5,7 @@
 #include <immintrin.h>
 #endif
 
+#include <cassert>
 #include <cstring>
 
 #include "arbiter/engine/pgn.h"
@@ -197,10 +198,7 @@ class Tokenizer {
     while (i_ < s_.size()) {
       // Movetext is mostly blanks, newlines, SAN and move numbers: those in a loop of their own,
       // the rest through the general dispatch below (which reads them the same way).
-      if (ascii_)
-        common_run<true>(line_start);
-      else
-        common_run<false>(line_start);
+      common_run(line_start);
       if (i_ >= s_.size()) break;
       char c = s_[i_];
       if (c == ' ') {
@@ -255,6 +253,7 @@ class Tokenizer {
     if (depth_ > 0)
       diag(Severity::Warning, "unclosed-variation", here(),
            std::to_string(depth_) + " variation(s) not closed at the end of the game");
+    assert(i_ == s_.size());  // (where the closing tokens stand: RawGame::where of the end)
     for (; depth_ > 0; --depth_) push(TokenKind::VariationEnd, s_.size(), 0);
     g_.tags.resize(ntags_);
   }
@@ -295,6 +294,7 @@ class Tokenizer {
     if (s_[i_] == '\n') {
       ++line_;
       line_begin_ = i_ + 1;
+      g_.line_starts.push_back(static_cast<uint32_t>(line_begin_));
     }
     ++i_;
   }
@@ -306,6 +306,7 @@ class Tokenizer {
       ++line_;
       p = static_cast<const char*>(nl) + 1;
       line_begin_ = static_cast<size_t>(p - s_.data());
+      g_.line_starts.push_back(static_cast<uint32_t>(line_begin_));
     }
     i_ = e;
   }
@@ -319,9 +320,8 @@ class Tokenizer {
   void diag(Severity sev, std::string code, Location at, std::string msg) {
     g_.diagnostics.push_back({sev, std::move(code), at, std::move(msg)});
   }
-  void push(TokenKind k, size_t off, size_t len, uint32_t value = 0, Location at = {}) {
-    if (at.line == 0) at = here();
-    g_.tokens.push_back({k, static_cast<uint32_t>(off), static_cast<uint32_t>(len), value, at});
+  void push(TokenKind k, size_t off, size_t len, uint32_t value = 0) {
+    g_.tokens.push_back({k, static_cast<uint32_t>(off), static_cast<uint32_t>(len), value});
     if (k != TokenKind::Comment) movetext_ = true;
   }
 
@@ -499,12 +499,10 @@ class Tokenizer {
   }
 
   void brace_comment() {
-    const Location at = here();
-    adv();
-    const size_t b = i_;
+    const size_t b = ++i_;  // ('{' is no newline)
     const void* p = std::memchr(s_.data() + i_, '}', s_.size() - i_);
     const size_t e = p ? static_cast<size_t>(static_cast<const char*>(p) - s_.data()) : s_.size();
-    push(TokenKind::Comment, b, e - b, 0, at);
+    push(TokenKind::Comment, b, e - b);  // (RawGame::where: at the '{')
     jump(e);
     if (p) {
       adv();
@@ -512,22 +510,20 @@ class Tokenizer {
       bool known = false;
       for (auto& d : g_.diagnostics) known |= d.code == "unterminated-comment";
       if (!known)
-        diag(Severity::Error, "unterminated-comment", at,
+        diag(Severity::Error, "unterminated-comment", g_.location(static_cast<uint32_t>(b - 1)),
              "comment not closed before the end of the game");
     }
   }
   void line_comment() {
-    const Location at = here();
     adv();
     const size_t b = i_;
     const void* nl = std::memchr(s_.data() + i_, '\n', s_.size() - i_);
     i_ = nl ? static_cast<size_t>(static_cast<const char*>(nl) - s_.data()) : s_.size();
     size_t e = i_;
     if (e > b && s_[e - 1] == '\r') --e;
-    push(TokenKind::Comment, b, e - b, 0, at);
+    push(TokenKind::Comment, b, e - b);  // (RawGame::where: at the ';')
   }
   void nag_number() {
-    const Location at = here();
     const size_t b = i_;
     adv();
     uint32_t v = 0;
@@ -538,14 +534,14 @@ class Tokenizer {
       ++nd;
     }
     if (nd == 0 || v > 255) {
-      diag(Severity::Warning, "bad-nag", at, "'$' must be followed by a number 0-255; ignored");
+      diag(Severity::Warning, "bad-nag", g_.location(static_cast<uint32_t>(b)),
+           "'$' must be followed by a number 0-255; ignored");
       return;
     }
-    push(TokenKind::Nag, b, i_ - b, v, at);
+    push(TokenKind::Nag, b, i_ - b, v);
   }
   // PGN 8.2.4 suffix annotations, which import format accepts as NAGs 1-6.
   void nag_symbol() {
-    const Location at = here();
     const size_t b = i_;
     char a = s_[i_];
     char n = i_ + 1 < s_.size() ? s_[i_ + 1] : 0;
@@ -562,7 +558,7 @@ class Tokenizer {
     else
       v = a == '!' ? 1 : 2;
     adv(len);
-    push(TokenKind::Nag, b, len, v, at);
+    push(TokenKind::Nag, b, len, v);
   }
   void result(GameResult r, size_t len) {
     const Location at = here();
@@ -577,7 +573,7 @@ class Tokenizer {
   }
 
   // Move number indication (PGN 8.2.2): digits then any number of periods (or an ellipsis).
-  void move_number(size_t b, Location at) {
+  void move_number(size_t b) {
     // (Locals: stores to the member index could alias the string's size and data.)
     const char* p = s_.data();
     const size_t size = s_.size();
@@ -588,20 +584,19 @@ class Tokenizer {
       // digits glued to letters: not a move number ("1e4"); treat as an invalid symbol
       while (i < size && is_symbol(p[i])) ++i;
       i_ = i;
-      invalid(b, at);
+      invalid(b);
       return;
     }
     i_ = i;
-    push(TokenKind::MoveNumber, b, i - b, n, at);
+    push(TokenKind::MoveNumber, b, i - b, n);
   }
 
   // Reads blanks, newlines, SAN symbols starting with a letter and move numbers starting with
   // 1-9, with the index and the line in registers (the loop of most of a game's bytes). Returns
   // at the first byte that word() or run() must look at: results ("1-0", "1/2-1/2"), the words
   // that are no move ("e", "ep", "Z0", "null"), digits starting with 0 (castling "0-0", the
-  // null move "0000"), digits glued to letters, anything else. Ascii: the text is plain ASCII
-  // (one column per byte), a loop of its own so that the columns cost no test per token.
-  template <bool Ascii>
+  // null move "0000"), digits glued to letters, anything else. (Tokens hold no column: the loop
+  // is the same for ASCII and other text.)
   void common_run(bool& line_start_out) {
     const char* const p = s_.data();
     const size_t size = s_.size();
@@ -609,17 +604,8 @@ class Tokenizer {
     const uint32_t line_in = line_;
     uint32_t line = line_;
     std::vector<Token>& tokens = g_.tokens;
+    std::vector<uint32_t>& line_starts = g_.line_starts;
     const size_t tokens_in = tokens.size();
-    // Column of index k on an ASCII line: k - origin.
-    size_t origin = line_begin - (line_begin == 0 ? first_col_ : 1);
-    const auto at = [&](size_t k) -> Location {
-      if constexpr (Ascii) {
-        return {line, static_cast<uint32_t>(k - origin)};
-      } else {
-        i_ = k, line_ = line, line_begin_ = line_begin;
-        return here();
-      }
-    };
 #if defined(__AVX2__)
     // Where symbols end, from a 64-byte window of non-symbol bits (window = p + w0), refreshed
     // as the tokens move on; the byte loop reads the last 64 bytes of the text.
@@ -667,8 +653,7 @@ class Tokenizer {
              (c == 'Z' && n == 2 && p[b + 1] == '0') ||
              (c == 'n' && n == 4 && std::memcmp(p + b, "null", 4) == 0)))
           break;
-        tokens.push_back(
-            {TokenKind::Move, static_cast<uint32_t>(b), static_cast<uint32_t>(n), 0, at(b)});
+        tokens.push_back({TokenKind::Move, static_cast<uint32_t>(b), static_cast<uint32_t>(n), 0});
         i = e + (p[e] == ' ');
       } else if (c >= '1' && c <= '9') {
         uint32_t v;
@@ -682,15 +667,15 @@ class Tokenizer {
             break;
           }
         }
-        tokens.push_back({TokenKind::MoveNumber, static_cast<uint32_t>(b),
-                          static_cast<uint32_t>(i - b), v, at(b)});
+        tokens.push_back(
+            {TokenKind::MoveNumber, static_cast<uint32_t>(b), static_cast<uint32_t>(i - b), v});
         i += p[i] == ' ';
       } else if (c == ' ') {
         ++i;
       } else if (c == '\n') {
         ++line;
         line_begin = ++i;
-        origin = i - 1;
+        line_starts.push_back(static_cast<uint32_t>(i));
       } else {
         break;
       }
@@ -705,7 +690,6 @@ class Tokenizer {
   }
 
   void word() {
-    const Location at = here();
     const size_t b = i_;
     char c = s_[i_];
     const char c1 = i_ + 1 < s_.size() ? s_[i_ + 1] : 0;
@@ -720,27 +704,27 @@ class Tokenizer {
       if (c == '0' && c1 == '-' && (starts("0-0-0") || starts("0-0"))) {
         size_t len = starts("0-0-0") ? 5 : 3;
         while (i_ < b + len) adv();
-        suffix_and_push(TokenKind::Move, b, at);
+        suffix_and_push(TokenKind::Move, b);
         return;
       }
       if (c == '0' && c1 == '0' && starts("0000")) {
         adv(4);
-        push(TokenKind::NullMove, b, 4, 0, at);
+        push(TokenKind::NullMove, b, 4);
         return;
       }
-      move_number(b, at);
+      move_number(b);
       return;
     }
     if (c == '-' && i_ + 1 < s_.size() && s_[i_ + 1] == '-') {
       adv(2);
-      push(TokenKind::NullMove, b, 2, 0, at);
+      push(TokenKind::NullMove, b, 2);
       return;
     }
     if (is_alpha(c) || c == '@' || c == '-') {
       while (i_ < s_.size() && is_symbol(s_[i_])) ++i_;  // symbols hold no newline
       std::string_view w(s_.data() + b, i_ - b);
       if (w == "Z0" || w == "@@@@" || w == "null") {
-        push(TokenKind::NullMove, b, i_ - b, 0, at);
+        push(TokenKind::NullMove, b, i_ - b);
         return;
       }
       // "e.p." after an en passant capture (old scoresheets): not a move, ignore.
@@ -749,7 +733,7 @@ class Tokenizer {
         return;
       }
       if (w == "ep") return;
-      suffix_and_push(TokenKind::Move, b, at);
+      suffix_and_push(TokenKind::Move, b);
       return;
     }
     // Anything else is not PGN: keep it as one invalid token up to the next delimiter.
@@ -757,10 +741,10 @@ class Tokenizer {
     while (i_ < s_.size() && !is_space(s_[i_]) && s_[i_] != '{' && s_[i_] != '(' && s_[i_] != ')' &&
            s_[i_] != '[')
       adv();
-    invalid(b, at);
+    invalid(b);
   }
-  void suffix_and_push(TokenKind k, size_t b, Location at) { push(k, b, i_ - b, 0, at); }
-  void invalid(size_t b, Location at) { push(TokenKind::Invalid, b, i_ - b, 0, at); }
+  void suffix_and_push(TokenKind k, size_t b) { push(k, b, i_ - b); }
+  void invalid(size_t b) { push(TokenKind::Invalid, b, i_ - b); }
 };
 
 }  // namespace

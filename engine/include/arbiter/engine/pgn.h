@@ -57,13 +57,15 @@ enum class TokenKind : uint8_t {
   Invalid,         // text that is no PGN token; text holds it
 };
 
+// 16 bytes: a game holds a token every few bytes. Where a token stands (file line:column) is
+// read only for messages: RawGame::where works it out from the offset.
 struct Token {
   TokenKind kind;
   uint32_t offset = 0;  // into RawGame::text
   uint32_t len = 0;
   uint32_t value = 0;  // NAG number, move number
-  Location where;
 };
+static_assert(sizeof(Token) == 16);
 
 // One game as read. Tokens index into `text` (the game's bytes, UTF-8 after decoding).
 struct RawGame {
@@ -71,7 +73,10 @@ struct RawGame {
   Location start;      // first line of the game
   std::vector<Tag> tags;
   std::string text;
-  std::vector<Token> tokens;             // movetext in order, variations included
+  std::vector<Token> tokens;  // movetext in order, variations included
+  // Where each line after the game's first starts in text (the index after each newline), in
+  // order: RawGame::where's line index.
+  std::vector<uint32_t> line_starts;
   GameResult result = GameResult::None;  // the termination marker after the moves
   Location result_where;
   std::vector<Diagnostic> diagnostics;  // reader problems, in order of appearance
@@ -79,6 +84,11 @@ struct RawGame {
   std::string_view token_text(const Token& t) const {  // (tokens lie within text: no check)
     return std::string_view(text.data() + t.offset, t.len);
   }
+  // Where the token starts in the input (a comment: at its `{` or `;`), as the tokenizer read it.
+  Location where(const Token& t) const;
+  // Where text[offset] stands in the input: the line from line_starts, the column counted in
+  // characters (UTF-8 code points) from the line's start (the first line's at start.column).
+  Location location(uint32_t offset) const;
   // Value of the last tag with this name (PGN tag names are case-sensitive), or nullptr.
   const std::string* tag(std::string_view name) const;
   bool has_errors() const;
