@@ -643,15 +643,39 @@ int pick_targets(const Position& pos, Color winner, Square (&out)[kTargets]) {
   return n;
 }
 
+// The edge squares `winner`'s lines are tried for (pick_targets), none for a bare king.
+int targets_for(const Position& root, Color winner, Square (&out)[kTargets]) {
+  return root.pieces(winner) & ~root.pieces(winner, KING) ? pick_targets(root, winner, out) : 0;
+}
+
 }  // namespace
 
 bool build_mating_line(const Position& root, Color winner, std::vector<Move>& line) {
-  if (!(root.pieces(winner) & ~root.pieces(winner, KING))) return false;
   line.reserve(kMaxPlies + 1);  // one allocation for every line (the mating check is one more)
   Square targets[kTargets];
-  const int n = pick_targets(root, winner, targets);
+  const int n = targets_for(root, winner, targets);
   for (int i = 0; i < n; ++i)
     if (Builder(root, winner, targets[i], line).run()) return true;
+  line.clear();
+  return false;
+}
+
+bool build_either_mating_line(const Position& root, Color first, std::vector<Move>& line,
+                              Color& winner) {
+  line.reserve(kMaxPlies + 1);
+  const Color sides[COLOR_NB] = {first, ~first};
+  Square targets[COLOR_NB][kTargets];
+  int n[COLOR_NB] = {targets_for(root, first, targets[0]), -1};
+  for (int i = 0; i < kTargets; ++i) {
+    for (int s = 0; s < COLOR_NB; ++s) {
+      // The second side's targets are picked once the first side's first line has failed.
+      if (n[s] < 0) n[s] = targets_for(root, sides[s], targets[s]);
+      if (i < n[s] && Builder(root, sides[s], targets[s][i], line).run()) {
+        winner = sides[s];
+        return true;
+      }
+    }
+  }
   line.clear();
   return false;
 }
