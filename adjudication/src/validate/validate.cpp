@@ -98,7 +98,8 @@ bool looks_like_start_array(const Setup& s) {
 // pawn to run and promote), then the one whose opponent's king stands nearer to an edge (the
 // line walks it to an edge square and mates it there). Either side's line settles the question
 // (Laws 5.2.2), so the order only saves work: on the TCEC standard file's final positions the
-// builder then plays 4% fewer moves.
+// builder then plays 4% fewer moves (its edge squares come first, alternately with the other
+// side's: build_either_mating_line).
 Color likelier_line(const Position& pos, Color first) {
   auto score = [&](Color c) {
     const Square k = pos.king_square(~c);
@@ -1167,18 +1168,19 @@ class Validator {
   // budgets (a short look each, then 2,000, 20,000 and the full budget), the side with more
   // material first: a position where one side mates quickly and the other only after a long
   // search costs the short one (every budget up to the full one is at most a tenth of the next,
-  // so the repeated work stays small); the line builder's line for each side comes before the
-  // short looks, the mate planner's after them. Every answer is the solver's or the planner's (a
-  // witness replayed to mate, or a proof) or, for two knights against a bare king, that of a rule
-  // proved exhaustively.
+  // so the repeated work stays small); the line builder's lines for both sides (their edge
+  // squares tried alternately) come before the short looks, the mate planner's after them. Every
+  // answer is the solver's or the planner's (a witness replayed to mate, or a proof) or, for two
+  // knights against a bare king, that of a rule proved exhaustively.
   Verdict dead_verdict(const Position& pos, std::string* why) {
     // Two knights against a bare king: decided by rule (two_knights.h), not searched.
     if (detail::two_knights_can_mate(pos, WHITE) || detail::two_knights_can_mate(pos, BLACK))
       return Verdict::Winnable;
     const Color first = likelier_mater(pos);
     const Color builder_first = likelier_line(pos, first);
-    for (const Color side : {builder_first, ~builder_first})
-      if (builds_mate(pos, side)) return Verdict::Winnable;
+    Color builder_side;
+    if (detail::build_either_mating_line(pos, builder_first, mate_line_, builder_side))
+      return Verdict::Winnable;
     for (const Color side : {first, ~first})
       if (solver_.quick_mate(pos, side, quick_limit()).verdict == Verdict::Winnable)
         return Verdict::Winnable;

@@ -13,6 +13,7 @@
 #include "arbiter/engine/pgn.h"
 #include "bytes16.h"
 #include "tag_name.h"
+#include "text.h"
 
 namespace arbiter::pgn {
 namespace {
@@ -173,10 +174,29 @@ struct Splitter::Impl {
       from = 0;
       col = col0;
     }
-    for (size_t k = from; k < i; ++k) col += (static_cast<unsigned char>(buf[k]) & 0xC0) != 0x80;
-    cc_idx = i;
-    cc_col = col;
+    // Columns count characters as the tokenizer decodes them (text::decode_utf8_or_latin1): a
+    // valid UTF-8 sequence is one, every other byte from 0x80 up one Latin-1 character. (Counting
+    // the bytes that are not 10xxxxxx, as before, gave a line of Latin-1 bytes no width: a `%`
+    // after them passed for an escape line at a read boundary, and a game's start column was
+    // short; fuzz_pgn_read, 2026-12-03.) refill keeps a sequence cut by the buffer's end whole.
+    size_t k = from;
+    while (k < i) {
+      const auto c = static_cast<unsigned char>(buf[k]);
+      k += c < 0x80 ? 1 : std::max<size_t>(1, text::utf8_len(buf.data() + k, len - k));
+      ++col;
+    }
+    if (k == i) cc_idx = i, cc_col = col;  // (i inside a sequence: not a place to count from)
     return col;
+  }
+  // The bytes at the buffer's end that begin a UTF-8 sequence the next read may complete.
+  size_t cut_sequence() const {
+    for (size_t j = 1; j <= 3 && j <= len; ++j) {
+      const auto c = static_cast<unsigned char>(buf.p[len - j]);
+      if ((c & 0xC0) == 0x80) continue;  // a continuation byte: look further back
+      const size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+      return n > j ? j : 0;
+    }
+    return 0;
   }
   Location loc(size_t i) { return {line, col_at(i)}; }
   void newline_at(size_t i) {  // buf[i] == '\n' has been passed
@@ -198,6 +218,7 @@ struct Splitter::Impl {
       else if (tok_begin < pos)
         tok_begin = kNone;
     }
+    keep = std::min(keep, len - cut_sequence());  // (counted once whole: col_at)
     if (seg != kNone) {
       cur.bytes.append(buf.data() + seg, pos - seg);
       seg = pos - keep;

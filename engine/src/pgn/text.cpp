@@ -6,9 +6,9 @@
 
 namespace arbiter::pgn::text {
 
-size_t utf8_len(const std::string& s, size_t i) {
-  const auto u = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = u(i);
+size_t utf8_len(const char* p, size_t avail) {
+  const auto u = [&](size_t k) { return static_cast<unsigned char>(p[k]); };
+  const unsigned char c = u(0);
   if (c < 0x80) return 1;
   size_t n;
   uint32_t cp;
@@ -20,10 +20,10 @@ size_t utf8_len(const std::string& s, size_t i) {
     n = 4, cp = c & 0x07;
   else
     return 0;
-  if (i + n > s.size()) return 0;
+  if (n > avail) return 0;
   for (size_t k = 1; k < n; ++k) {
-    if ((u(i + k) & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (u(i + k) & 0x3F);
+    if ((u(k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (u(k) & 0x3F);
   }
   if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
       (cp >= 0xD800 && cp <= 0xDFFF))

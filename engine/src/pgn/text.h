@@ -14,7 +14,11 @@ namespace arbiter::pgn::text {
 bool decode_utf8_or_latin1(std::string& in, std::string& out, Location start, Location& first,
                            bool* ascii = nullptr);
 
-// Length of the valid UTF-8 sequence starting at s[i], or 0.
-size_t utf8_len(const std::string& s, size_t i);
+// Length of the valid UTF-8 sequence starting at p[0] (of `avail` bytes), or 0: a byte that starts
+// none is one Latin-1 character (decode_utf8_or_latin1; the splitter counts columns the same way).
+size_t utf8_len(const char* p, size_t avail);
+inline size_t utf8_len(const std::string& s, size_t i) {
+  return utf8_len(s.data() + i, s.size() - i);
+}
 
 }  // namespace arbiter::pgn::text
