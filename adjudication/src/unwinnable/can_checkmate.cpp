@@ -901,11 +901,11 @@ Winnability Solver::quick_mate(const Position& pos, Color side, std::uint64_t no
 }
 
 Winnability build_mate(const Position& pos, Color side) {
-  std::vector<Move> line;
+  detail::BuiltLine line;
   // Every move of the line was tested legal before it was played, and its end is checkmate by
   // `side`: the line is its own replay (line_builder.h).
   if (detail::build_mating_line(pos, side, line)) {
-    Winnability w = winnable(std::move(line), 0);
+    Winnability w = winnable(std::vector<Move>(line.begin(), line.end()), 0);
     w.reason =
         "mating line written by the line builder: " + w.reason.substr(w.reason.find("checkmate"));
     return w;

@@ -9,7 +9,8 @@
 namespace arbiter::adjudication::detail {
 namespace {
 
-constexpr std::size_t kMaxPlies = 60;  // a longer line is left to the planner
+constexpr std::size_t kMaxPlies = 60;                  // a longer line is left to the planner
+static_assert(kMaxPlies + 1 == BuiltLine::kCapacity);  // the mating check is one more
 // The winner's waiting moves in one line (validate on the TCEC file: six 801.6M, seven 800.6M,
 // eight 800.7M instructions; seven settles 5,097 of its 5,174 dead-position positions).
 constexpr int kMaxWaits = 7;
@@ -103,14 +104,14 @@ Bitboard blocked_fronts(const Position& pos, Color winner) {
 
 class Builder {
  public:
-  Builder(const Position& root, Color winner, Square t, std::vector<Move>& line)
+  Builder(const Position& root, Color winner, Square t, BuiltLine& line)
       : pos_(root), w_(winner), line_(line) {
     set_target(t);
   }
 
   bool run() {
-    line_.clear();
-    while (line_.size() < kMaxPlies) {
+    line_.size = 0;
+    while (line_.size < kMaxPlies) {
       const bool winner_to_move = pos_.side_to_move() == w_;
       // What the loser attacks, the winner's king taken off the board (its king's steps and the
       // mating checks ask for it).
@@ -129,7 +130,7 @@ class Builder {
       if (m.is_none() && !winner_to_move) return pos_.in_check();
       if (m.is_none() || (winner_to_move && !king_step_or_legal(m))) return false;
       pos_.play(m);
-      line_.push_back(m);
+      line_.push(m);
     }
     return false;
   }
@@ -233,7 +234,7 @@ class Builder {
         const Position child = pos_.after(m);
         assert(child.in_check());
         if (!child.has_legal_moves()) {
-          line_.push_back(m);
+          line_.push(m);
           return true;
         }
       }
@@ -612,7 +613,7 @@ class Builder {
   Square t_, f_;
   Bitboard edge_ = 0;
   Bitboard far_ = 0;  // the squares three king's steps or more from T (loser_wait)
-  std::vector<Move>& line_;
+  BuiltLine& line_;
 };
 
 // The kTargets edge squares for the loser's king, nearest first: empty or the loser's king's own,
@@ -655,19 +656,16 @@ int targets_for(const Position& root, Color winner, Square (&out)[kTargets]) {
 
 }  // namespace
 
-bool build_mating_line(const Position& root, Color winner, std::vector<Move>& line) {
-  line.reserve(kMaxPlies + 1);  // one allocation for every line (the mating check is one more)
+bool build_mating_line(const Position& root, Color winner, BuiltLine& line) {
   Square targets[kTargets];
   const int n = targets_for(root, winner, targets);
   for (int i = 0; i < n; ++i)
     if (Builder(root, winner, targets[i], line).run()) return true;
-  line.clear();
+  line.size = 0;
   return false;
 }
 
-bool build_either_mating_line(const Position& root, Color first, std::vector<Move>& line,
-                              Color& winner) {
-  line.reserve(kMaxPlies + 1);
+bool build_either_mating_line(const Position& root, Color first, BuiltLine& line, Color& winner) {
   const Color sides[COLOR_NB] = {first, ~first};
   Square targets[COLOR_NB][kTargets];
   int n[COLOR_NB] = {targets_for(root, first, targets[0]), -1};
@@ -681,7 +679,7 @@ bool build_either_mating_line(const Position& root, Color first, std::vector<Mov
       }
     }
   }
-  line.clear();
+  line.size = 0;
   return false;
 }
 

@@ -21,14 +21,30 @@
 // in mate is the proof that the winner can checkmate by some series of legal moves
 // (Laws 5.2.2, 6.9, 5.1.2). A failed build proves nothing; the caller then asks the planner and the
 // solver.
-#include <vector>
+#include <cassert>
+#include <cstddef>
 
 #include "arbiter/engine/position.h"
 
 namespace arbiter::adjudication::detail {
 
+// A line the builder writes, in place: at most 60 moves and the mating check (no allocation: the
+// validator asks thousands of questions a file, each game its own, and keeps no line).
+struct BuiltLine {
+  static constexpr std::size_t kCapacity = 61;
+  Move moves[kCapacity];
+  std::size_t size = 0;
+
+  void push(Move m) {
+    assert(size < kCapacity);
+    moves[size++] = m;
+  }
+  const Move* begin() const { return moves; }
+  const Move* end() const { return moves + size; }
+};
+
 // True with the mating line in `line` (legal from `root`, ending in checkmate by `winner`).
-bool build_mating_line(const Position& root, Color winner, std::vector<Move>& line);
+bool build_mating_line(const Position& root, Color winner, BuiltLine& line);
 
 // The same for either side, where either side's line settles the question (a dead position,
 // Laws 5.2.2): the edge squares of `first` and of its opponent tried in turn, alternately (first's
@@ -36,7 +52,6 @@ bool build_mating_line(const Position& root, Color winner, std::vector<Move>& li
 // square or not at all, so a side whose first line fails costs the other side little (on the TCEC
 // standard file's dead-position questions ~6 % fewer builder moves than one side's squares all
 // before the other's). True with the line in `line` and its side in `winner`.
-bool build_either_mating_line(const Position& root, Color first, std::vector<Move>& line,
-                              Color& winner);
+bool build_either_mating_line(const Position& root, Color first, BuiltLine& line, Color& winner);
 
 }  // namespace arbiter::adjudication::detail

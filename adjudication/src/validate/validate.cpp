@@ -179,8 +179,7 @@ class Validator {
   const ValidateOptions& opt_;
   GameReport& r_;
   Sink sink_;
-  Solver& solver_;               // unwinnability search tables, reused across games
-  std::vector<Move> mate_line_;  // the line builder's buffer
+  Solver& solver_;  // unwinnability search tables, reused across games
 
   GameResult result_ = GameResult::None;  // as recorded: marker, else the Result tag
   Location result_at_;
@@ -1146,9 +1145,10 @@ class Validator {
 
   // Whether the line builder writes a mating line for `side` (build_mate without its witness
   // and reason, which the validator does not print: a legal line ending in checkmate by `side`,
-  // line_builder.h; the line's buffer is kept for the next question).
+  // line_builder.h; the line is written in place and dropped).
   bool builds_mate(const Position& pos, Color side) {
-    return detail::build_mating_line(pos, side, mate_line_);
+    detail::BuiltLine line;
+    return detail::build_mating_line(pos, side, line);
   }
 
   // The short look's nodes (Solver::quick_mate), within the node budget.
@@ -1178,8 +1178,9 @@ class Validator {
       return Verdict::Winnable;
     const Color first = likelier_mater(pos);
     const Color builder_first = likelier_line(pos, first);
+    detail::BuiltLine line;
     Color builder_side;
-    if (detail::build_either_mating_line(pos, builder_first, mate_line_, builder_side))
+    if (detail::build_either_mating_line(pos, builder_first, line, builder_side))
       return Verdict::Winnable;
     for (const Color side : {first, ~first})
       if (solver_.quick_mate(pos, side, quick_limit()).verdict == Verdict::Winnable)
