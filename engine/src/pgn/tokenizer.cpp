@@ -597,7 +597,7 @@ class Tokenizer {
   // that are no move ("e", "ep", "Z0", "null"), digits starting with 0 (castling "0-0", the
   // null move "0000"), digits glued to letters, anything else. (Tokens hold no column: the loop
   // is the same for ASCII and other text.)
-  void common_run(bool& line_start_out) {
+  [[gnu::always_inline]] void common_run(bool& line_start_out) {
     const char* const p = s_.data();
     const size_t size = s_.size();
     size_t i = i_, line_begin = line_begin_;
@@ -629,10 +629,12 @@ class Tokenizer {
       return e;
     };
 #else
+    // Two bytes a test (SAN moves run two to five bytes); p[e + 1] is read only after a symbol
+    // byte, no NUL, at p[e]. (Symbols hold no newline.)
     const auto symbol_end = [&](size_t b) -> size_t {
       size_t e = b + 1;
-      while (is_symbol(p[e])) ++e;  // symbols hold no newline
-      return e;
+      while (is_symbol(p[e]) && is_symbol(p[e + 1])) e += 2;
+      return e + is_symbol(p[e]);
     };
 #endif
     // (p[size] is the NUL after a std::string's bytes, which ends every run below: no bounds
