@@ -35,6 +35,26 @@ struct SymbolTable {
 };
 constexpr SymbolTable kSymbol;
 inline bool is_symbol(char c) { return kSymbol.t[static_cast<unsigned char>(c)]; }
+// How the movetext loop (Tokenizer::common_run) reads a byte where a token may start, in one
+// lookup: a letter (a move), a letter that may begin a word that is no move ('e' of "e.p." and
+// "ep", 'Z' of "Z0", 'n' of "null"), a digit 1-9 (a move number), a blank, a newline, or
+// anything else (left to the general dispatch).
+enum Lead : uint8_t { kLetter, kWordLetter, kDigit19, kBlank, kNewline, kOther };
+struct LeadTable {
+  uint8_t t[256];
+  constexpr LeadTable() : t{} {
+    for (int c = 0; c < 256; ++c) {
+      const char ch = static_cast<char>(c);
+      t[c] = ch == 'e' || ch == 'Z' || ch == 'n' ? kWordLetter
+             : is_alpha(ch)                      ? kLetter
+             : ch >= '1' && ch <= '9'            ? kDigit19
+             : ch == ' '                         ? kBlank
+             : ch == '\n'                        ? kNewline
+                                                 : kOther;
+    }
+  }
+};
+constexpr LeadTable kLead;
 
 #if defined(__AVX2__)
 // One bit per byte of p[0, 64): set where the byte is no symbol character (is_symbol false).
@@ -643,21 +663,17 @@ class Tokenizer {
     for (;;) {
       const char c = p[i];
       const size_t b = i;
-      if (is_alpha(c)) {
+      const uint8_t lead = kLead.t[static_cast<unsigned char>(c)];
+      if (lead <= kWordLetter) {
         const size_t e = symbol_end(b);
         const size_t n = e - b;
-        // (One test of the first letter for the three words: 'e', 'Z' and 'n' are the only
-        // letters whose low six bits are 37, 26 and 46.)
-        constexpr uint64_t kWordLetters =
-            uint64_t{1} << ('e' & 63) | uint64_t{1} << ('Z' & 63) | uint64_t{1} << ('n' & 63);
-        if ((kWordLetters >> (c & 63) & 1) &&
-            ((c == 'e' && (n == 1 || (n == 2 && p[b + 1] == 'p'))) ||
-             (c == 'Z' && n == 2 && p[b + 1] == '0') ||
-             (c == 'n' && n == 4 && std::memcmp(p + b, "null", 4) == 0)))
+        if (lead == kWordLetter && ((c == 'e' && (n == 1 || (n == 2 && p[b + 1] == 'p'))) ||
+                                    (c == 'Z' && n == 2 && p[b + 1] == '0') ||
+                                    (c == 'n' && n == 4 && std::memcmp(p + b, "null", 4) == 0)))
           break;
         tokens.push_back({TokenKind::Move, static_cast<uint32_t>(b), static_cast<uint32_t>(n), 0});
         i = e + (p[e] == ' ');
-      } else if (c >= '1' && c <= '9') {
+      } else if (lead == kDigit19) {
         uint32_t v;
         if (!short_move_number(p, i, v)) {
           // (A result "1-0" or "1/2-1/2" is none of the usual move numbers: tested only here.)
@@ -672,9 +688,9 @@ class Tokenizer {
         tokens.push_back(
             {TokenKind::MoveNumber, static_cast<uint32_t>(b), static_cast<uint32_t>(i - b), v});
         i += p[i] == ' ';
-      } else if (c == ' ') {
+      } else if (lead == kBlank) {
         ++i;
-      } else if (c == '\n') {
+      } else if (lead == kNewline) {
         ++line;
         line_begin = ++i;
         line_starts.push_back(static_cast<uint32_t>(i));
