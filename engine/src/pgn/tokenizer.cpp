@@ -211,7 +211,8 @@ class Tokenizer {
         first_col_(start.column),
         ascii_(ascii),
         noted_(noted),
-        noted_end_(noted_end) {}
+        noted_end_(noted_end),
+        slots_(g.tags.size()) {}
 
   void run() {
     bool line_start = true;  // for `%` escape lines
@@ -292,6 +293,7 @@ class Tokenizer {
   size_t ntags_ = 0;  // tags read so far (g_.tags may hold more slots, for reuse)
   bool movetext_ = false, tag_after_moves_reported_ = false;
   const TagSpan *noted_, *noted_end_;
+  size_t slots_;  // g_.tags.size(), kept here (the size is a division by sizeof(Tag))
 
   Location here() {
     if (ascii_)
@@ -379,8 +381,7 @@ class Tokenizer {
     // The tag is read into the next slot of g_.tags, whose strings keep their capacity from the
     // previous game read into this RawGame (no allocation per tag); only a tag that is read
     // successfully is counted (ntags_), and run() drops the slots beyond.
-    if (ntags_ == g_.tags.size()) g_.tags.emplace_back();
-    Tag& slot = g_.tags[ntags_];
+    Tag& slot = next_tag_slot();
     slot.name.assign(s_, name_begin, i_ - name_begin);
     skip_tag_blanks();
     if (!quoted_tag_value(!slot.name.empty(), slot.value) &&
@@ -424,13 +425,22 @@ class Tokenizer {
   // `[Name "value"]` at s_[i_], the name ending at s_[j], the value at s_[e]: into the next slot.
   [[gnu::always_inline]] void take_common_tag_pair(size_t j, size_t e, const Location& at) {
     const char* p = s_.data();
-    if (ntags_ == g_.tags.size()) g_.tags.emplace_back();
-    Tag& slot = g_.tags[ntags_];
+    Tag& slot = next_tag_slot();
     overwrite(slot.name, p + i_ + 1, j - i_ - 1);
     overwrite(slot.value, p + j + 2, e - j - 2);
     slot.where = at;
     ++ntags_;
     i_ = e + 2;
+  }
+
+  // g_.tags[ntags_], added if there is no such slot yet.
+  Tag& next_tag_slot() {
+    assert(slots_ == g_.tags.size());
+    if (ntags_ == slots_) {
+      g_.tags.emplace_back();
+      ++slots_;
+    }
+    return g_.tags[ntags_];
   }
 
   void skip_tag_blanks() {
